@@ -1,0 +1,31 @@
+#include "bots/scheduler.hpp"
+
+namespace sabbat {
+
+std::optional<Step> next_step(const State& state, const std::vector<Bot*>& bots, Rng& rng) {
+  std::optional<Step> best;
+  const SeatSet actors = state.actors();
+  for (Seat s = 0; s < state.players(); ++s) {
+    if (!actors.contains(s) || !bots[size_t(s)]) continue;
+    auto p = bots[size_t(s)]->propose(state, s, rng);
+    if (!p) continue;
+    GameTime at = std::max(p->at, state.now());
+    if (!best || at < best->at) best = Step{s, p->action, at};
+  }
+  // A deadline wins ties: an action at the very deadline is too late.
+  if (auto d = state.deadline(); d && (!best || d->at <= best->at))
+    best = Step{kClock, d->action, std::max(d->at, state.now())};
+  return best;
+}
+
+Status play_until_end(const State& state, const std::vector<Bot*>& bots, Rng& rng,
+                      const std::function<Status(const Step&)>& apply) {
+  while (!state.terminal()) {
+    auto step = next_step(state, bots, rng);
+    if (!step) return fail("no seat can act and no deadline is pending");
+    if (Status st = apply(*step); !st) return st;
+  }
+  return {};
+}
+
+}  // namespace sabbat

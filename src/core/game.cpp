@@ -1,0 +1,56 @@
+#include "game.hpp"
+
+#include <algorithm>
+
+namespace sabbat {
+
+Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
+  if (terminal()) return fail("the game is over; no action is allowed");
+  if (now < now_)
+    return fail("game time " + std::to_string(now) + " ms is before the last action at " +
+                std::to_string(now_) + " ms");
+  if (seat == kClock) {
+    auto d = deadline();
+    if (!d) return fail("no deadline is pending, so the clock has nothing to apply");
+    if (now < d->at)
+      return fail("the deadline is at " + std::to_string(d->at) + " ms, not yet at " +
+                  std::to_string(now) + " ms");
+    if (!(d->action == action)) return fail("the clock may only apply '" + action_text(d->action) + "'");
+  } else {
+    if (seat < 0 || seat >= players())
+      return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +
+                  std::to_string(players() - 1));
+    if (!actors().contains(seat)) return fail("seat " + std::to_string(seat) + " may not act now");
+    if (auto d = deadline(); d && now >= d->at)
+      return fail("too late: the deadline fell at " + std::to_string(d->at) + " ms");
+  }
+  Status st = do_apply(seat, action, now, events);
+  if (st) now_ = now;
+  return st;
+}
+
+Status State::apply_text(Seat seat, std::string_view text, GameTime now, Events* events) {
+  auto action = parse_action(seat, text);
+  if (!action) return fail(action.error());
+  return apply(seat, *action, now, events);
+}
+
+std::vector<int> State::ranks() const {
+  auto s = scores();
+  std::vector<int> r(s.size(), 1);
+  for (size_t i = 0; i < s.size(); ++i)
+    r[i] = 1 + int(std::count_if(s.begin(), s.end(), [&](int x) { return x > s[i]; }));
+  return r;
+}
+
+Result<Setup> Game::setup(int players, const std::map<std::string, std::string>& overrides,
+                          uint64_t seed) const {
+  if (players < min_players() || players > max_players())
+    return fail(display_name() + " is played by " + std::to_string(min_players()) + " to " +
+                std::to_string(max_players()) + " players, not " + std::to_string(players));
+  auto params = Params::make(param_specs(), overrides);
+  if (!params) return fail(params.error());
+  return Setup{players, std::move(params.value()), seed};
+}
+
+}  // namespace sabbat

@@ -1,0 +1,162 @@
+#pragma once
+// The contracts every game fulfils (see docs/architecture.md): a Game makes States; a State
+// says who may act, lists and applies actions, and shows each seat only what it may know.
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "params.hpp"
+#include "result.hpp"
+#include "rng.hpp"
+
+namespace sabbat {
+
+using json = nlohmann::json;
+
+// A seat is 0..players-1. Two pseudo-seats: the clock applies deadline actions; a spectator
+// views without a seat.
+using Seat = int;
+inline constexpr Seat kClock = -2;
+inline constexpr Seat kSpectator = -1;
+
+// Milliseconds since the start of the game. Turn-based games record it but no rule reads it.
+using GameTime = int64_t;
+
+// A set of seats, as bits (at most 32 seats).
+class SeatSet {
+ public:
+  constexpr SeatSet() = default;
+  constexpr explicit SeatSet(uint32_t bits) : bits_(bits) {}
+  static constexpr SeatSet only(Seat s) { return SeatSet(1u << s); }
+  static constexpr SeatSet first(int n) { return SeatSet(n >= 32 ? ~0u : (1u << n) - 1); }
+  constexpr bool contains(Seat s) const { return s >= 0 && s < 32 && (bits_ >> s) & 1u; }
+  constexpr void add(Seat s) { bits_ |= 1u << s; }
+  constexpr void remove(Seat s) { bits_ &= ~(1u << s); }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr int size() const { return __builtin_popcount(bits_); }
+  constexpr uint32_t bits() const { return bits_; }
+  constexpr bool operator==(const SeatSet&) const = default;
+
+ private:
+  uint32_t bits_ = 0;
+};
+
+// An action, encoded by its game. Its canonical text comes from State::action_text.
+struct Action {
+  uint32_t code = 0;
+  constexpr bool operator==(const Action&) const = default;
+};
+using ActionList = std::vector<Action>;
+
+// Who may see an event: some seats, and possibly spectators.
+struct Audience {
+  SeatSet seats;
+  bool spectators = false;
+  static Audience everyone(int players) { return {SeatSet::first(players), true}; }
+  static Audience only(Seat s) { return {SeatSet::only(s), false}; }
+  bool sees(Seat viewer) const { return viewer == kSpectator ? spectators : seats.contains(viewer); }
+};
+
+// What happened, for narration, animation, bots and logs.
+struct Event {
+  Audience audience;
+  std::string kind;  // stable identifier, e.g. "placed", "round-won"
+  std::string text;  // English narration for a person
+  json data = json::object();
+};
+using Events = std::vector<Event>;
+
+// When game time reaches `at`, the clock applies `action`.
+struct Deadline {
+  GameTime at = 0;
+  Action action;
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual int players() const = 0;
+  // Seats that may act now: none when the game is over, one on a turn, several at once in
+  // simultaneous or racing phases.
+  virtual SeatSet actors() const = 0;
+  // Fills `out` (cleared first) with the legal actions of `seat` now.
+  virtual void legal_actions(Seat seat, ActionList& out) const = 0;
+  // The pending deadline, if any; the clock applies its action when time reaches it.
+  virtual std::optional<Deadline> deadline() const { return std::nullopt; }
+
+  // Applies an action of `seat` (or kClock) at game time `now`. On error the state is
+  // untouched and the message says what was wrong and what is allowed. Events are appended to
+  // `events` when given; pass nullptr on hot paths.
+  Status apply(Seat seat, Action action, GameTime now, Events* events = nullptr);
+  // Same, from canonical text.
+  Status apply_text(Seat seat, std::string_view text, GameTime now, Events* events = nullptr);
+
+  virtual std::string action_text(Action action) const = 0;
+  // Parses canonical text for `seat`; the error says what was expected.
+  virtual Result<Action> parse_action(Seat seat, std::string_view text) const = 0;
+
+  virtual bool terminal() const = 0;
+  // Final scores (meaningful once terminal), one per seat.
+  virtual std::vector<int> scores() const = 0;
+  // 1 for the winners; equal results share a rank. Default: by score, higher is better.
+  virtual std::vector<int> ranks() const;
+
+  // What `viewer` (a seat or kSpectator) may know, and nothing more.
+  virtual json view(Seat viewer) const = 0;
+  // Everything, for records, tests and auditing.
+  virtual json full_state() const = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+  // A full state that `viewer` cannot tell from this one: what it cannot see is redrawn.
+  virtual std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const = 0;
+
+  GameTime now() const { return now_; }
+
+ protected:
+  // Called with a seat that is an actor (or the clock) and a time not before now().
+  // Must leave the state untouched when it returns an error.
+  virtual Status do_apply(Seat seat, Action action, GameTime now, Events* events) = 0;
+
+ private:
+  GameTime now_ = 0;
+};
+
+struct GameFacts {
+  bool hidden_information = false;
+  bool chance = false;
+  bool real_time = false;
+};
+
+struct Setup {
+  int players = 0;
+  Params params;
+  uint64_t seed = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string id() const = 0;
+  virtual std::string display_name() const = 0;
+  virtual int min_players() const = 0;
+  virtual int max_players() const = 0;
+  virtual int default_players() const { return min_players(); }
+  virtual std::vector<ParamSpec> param_specs() const = 0;
+  virtual GameFacts facts() const = 0;
+
+  // Validates the player count and parameter overrides into a Setup.
+  Result<Setup> setup(int players, const std::map<std::string, std::string>& overrides,
+                      uint64_t seed) const;
+  // A new game; errors for settings that only make sense together (e.g. a seat number).
+  virtual Result<std::unique_ptr<State>> new_state(const Setup& setup) const = 0;
+
+  // The view of `viewer` as text for a terminal; `color` allows ANSI colours.
+  virtual std::string render_view(const json& view, Seat viewer, bool color) const = 0;
+};
+
+}  // namespace sabbat

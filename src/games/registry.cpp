@@ -1,0 +1,16 @@
+// One line per game: the whole list of what Sabbat plays.
+#include "core/registry.hpp"
+#include "games/sortileges/sortileges.hpp"
+
+namespace sabbat {
+
+const Registry& registry() {
+  static const Registry games = [] {
+    Registry r;
+    r.add(sortileges::make_game());
+    return r;
+  }();
+  return games;
+}
+
+}  // namespace sabbat
