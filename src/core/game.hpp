@@ -115,6 +115,10 @@ class State {
   // A full state that `viewer` cannot tell from this one: what it cannot see is redrawn.
   virtual std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const = 0;
 
+  // Checks the game's own invariants (cards conserved, positions on the track...); the error
+  // says which one broke. For tests and auditing.
+  virtual Status audit() const { return {}; }
+
   GameTime now() const { return now_; }
 
  protected:

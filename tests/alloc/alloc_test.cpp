@@ -1,0 +1,62 @@
+// Applying an action allocates nothing (when no events are asked for), nor does listing the
+// legal actions into a reused vector: simulations and tree search run on these paths.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "core/registry.hpp"
+
+namespace {
+std::atomic<long> allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace sabbat {
+namespace {
+
+TEST(Allocation, ApplyingAnActionAndListingLegalActionsDoNotAllocate) {
+  for (const auto& game : registry().games()) {
+    for (int players = game->min_players(); players <= game->max_players(); ++players) {
+      for (uint64_t seed = 1; seed <= 20; ++seed) {
+        auto state = std::move(game->new_state(*game->setup(players, {}, seed)).value());
+        ActionList legal;
+        legal.reserve(1 << 14);
+        Rng rng(seed);
+        GameTime now = 0;
+        long worst = 0;
+        while (!state->terminal()) {
+          const long before = allocations.load();
+          Seat actor = -1;
+          for (Seat s = 0; s < players && actor < 0; ++s)
+            if (state->actors().contains(s)) actor = s;
+          Status st;
+          if (actor < 0) {
+            auto d = state->deadline();
+            ASSERT_TRUE(d.has_value());
+            now = std::max(now, d->at);
+            st = state->apply(kClock, d->action, now);
+          } else {
+            state->legal_actions(actor, legal);
+            ASSERT_FALSE(legal.empty());
+            st = state->apply(actor, legal[rng.below(uint32_t(legal.size()))], now);
+          }
+          ASSERT_TRUE(st.ok()) << st.error();
+          worst = std::max(worst, allocations.load() - before);
+        }
+        EXPECT_EQ(worst, 0) << game->id() << ", " << players << " players, seed " << seed;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sabbat

@@ -1,0 +1,52 @@
+#include "support/random_games.hpp"
+
+#include <gtest/gtest.h>
+
+namespace sabbat::testing {
+
+Record play_random(const RandomGame& g,
+                   const std::function<void(const Match&, const Step&)>& after_each) {
+  const Game* game = registry().find(g.game);
+  EXPECT_NE(game, nullptr) << g.game;
+  if (!game) return {};
+  auto setup = game->setup(g.players, g.params, g.seed);
+  EXPECT_TRUE(setup.ok()) << setup.error();
+  if (!setup) return {};
+  auto match = Match::start(*game, *setup);
+  EXPECT_TRUE(match.ok()) << match.error();
+  if (!match) return {};
+  std::vector<RandomBot> bots(size_t(g.players));
+  std::vector<Bot*> seats;
+  for (auto& b : bots) seats.push_back(&b);
+  Rng rng(Rng::mix(g.seed, 1));
+  Status st = play_until_end(match->state(), seats, rng, [&](const Step& step) {
+    Status applied = match->apply(step.seat, step.action, step.at);
+    if (applied && after_each) after_each(*match, step);
+    return applied;
+  });
+  EXPECT_TRUE(st.ok()) << g.game << " seed " << g.seed << ": " << st.error();
+  return match->record();
+}
+
+std::vector<std::map<std::string, std::string>> param_variants(const Game& game) {
+  std::vector<std::map<std::string, std::string>> out{{}};
+  for (const auto& spec : game.param_specs()) {
+    std::vector<std::string> values;
+    switch (spec.kind) {
+      case ParamSpec::Kind::Boolean:
+        values = {"true", "false"};
+        break;
+      case ParamSpec::Kind::Choice:
+        values = spec.choices;
+        break;
+      case ParamSpec::Kind::Integer:
+        values = {std::to_string(spec.min), std::to_string(spec.max)};
+        break;
+    }
+    for (const auto& v : values)
+      if (v != spec.default_value) out.push_back({{spec.name, v}});
+  }
+  return out;
+}
+
+}  // namespace sabbat::testing
