@@ -15,7 +15,8 @@ Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
     if (now < d->at)
       return fail("the deadline is at " + std::to_string(d->at) + " ms, not yet at " +
                   std::to_string(now) + " ms");
-    if (!(d->action == action)) return fail("the clock may only apply '" + action_text(d->action) + "'");
+    if (!(d->action == action))
+      return fail("the clock may only apply '" + action_text(d->action) + "'");
   } else {
     if (seat < 0 || seat >= players())
       return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +

@@ -58,7 +58,9 @@ struct Audience {
   bool spectators = false;
   static Audience everyone(int players) { return {SeatSet::first(players), true}; }
   static Audience only(Seat s) { return {SeatSet::only(s), false}; }
-  bool sees(Seat viewer) const { return viewer == kSpectator ? spectators : seats.contains(viewer); }
+  bool sees(Seat viewer) const {
+    return viewer == kSpectator ? spectators : seats.contains(viewer);
+  }
 };
 
 // What happened, for narration, animation, bots and logs.

@@ -103,7 +103,9 @@ int64_t Params::integer(const std::string& name) const {
   return v;
 }
 
-bool Params::boolean(const std::string& name) const { return text(name) == "true"; }
+bool Params::boolean(const std::string& name) const {
+  return text(name) == "true";
+}
 
 const std::string& Params::text(const std::string& name) const {
   auto it = values_.find(name);

@@ -40,9 +40,10 @@ struct Record {
   std::optional<RecordResult> result;
   bool operator==(const Record&) const = default;
 
-  json header_json() const;
-  static json action_json(const RecordedAction& a);
-  static json result_json(const RecordResult& r);
+  // Ordered so a line reads as documented: format first, seq first.
+  nlohmann::ordered_json header_json() const;
+  static nlohmann::ordered_json action_json(const RecordedAction& a);
+  static nlohmann::ordered_json result_json(const RecordResult& r);
   // All lines, each one JSON document, without newlines.
   std::vector<std::string> lines() const;
   std::string text() const;  // lines joined by '\n', ending with '\n'
@@ -75,6 +76,11 @@ class Match {
 // `after_each` (optional) sees the state after every applied action.
 Result<Match> replay(const Record& record, const Registry& games,
                      const std::function<void(const State&)>& after_each = nullptr);
+
+// Same, and `on_action` also sees the record's action and the events it caused (to narrate).
+using ReplayHook = std::function<void(const RecordedAction&, const State&, const Events&)>;
+Result<Match> replay_with_events(const Record& record, const Registry& games,
+                                 const ReplayHook& on_action);
 
 // Replays and compares line by line with the record as given; the error names the first
 // line that differs and how.

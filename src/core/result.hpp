@@ -44,6 +44,8 @@ class [[nodiscard]] Status {
   std::optional<std::string> error_;
 };
 
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) {
+  return Error{std::move(message)};
+}
 
 }  // namespace sabbat

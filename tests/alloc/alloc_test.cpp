@@ -17,8 +17,12 @@ void* operator new(std::size_t n) {
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace sabbat {
 namespace {
@@ -27,7 +31,7 @@ TEST(Allocation, ApplyingAnActionAndListingLegalActionsDoNotAllocate) {
   for (const auto& game : registry().games()) {
     for (int players = game->min_players(); players <= game->max_players(); ++players) {
       for (uint64_t seed = 1; seed <= 20; ++seed) {
-        auto state = std::move(game->new_state(*game->setup(players, {}, seed)).value());
+        auto state = std::move(game->new_state(game->setup(players, {}, seed).value()).value());
         ActionList legal;
         legal.reserve(1 << 14);
         Rng rng(seed);
@@ -56,6 +60,20 @@ TEST(Allocation, ApplyingAnActionAndListingLegalActionsDoNotAllocate) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace sabbat
+
+namespace sabbat {
+namespace {
+
+// Guards the test above: the counter must see an allocation when one happens.
+TEST(Allocation, TheCounterSeesAnAllocation) {
+  const long before = allocations.load();
+  auto* p = new std::vector<int>(100);
+  EXPECT_GE(allocations.load() - before, 2);
+  delete p;
 }
 
 }  // namespace

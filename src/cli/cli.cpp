@@ -1,0 +1,140 @@
+#include "cli/cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+namespace sabbat::cli {
+
+namespace {
+
+// CMake may pass the project version; the fallback matches project(VERSION) today.
+#ifndef SABBAT_VERSION
+#define SABBAT_VERSION "0.1"
+#endif
+constexpr const char* kVersion = "sabbat " SABBAT_VERSION;
+
+// The options of every subcommand, filled by CLI11 and then handed to the command.
+struct Parsed {
+  PlayOptions play;
+  SimOptions sim;
+  ReplayOptions replay;
+  int players = 0;
+  std::string seed;  // parsed by parse_seed: CLI11 would wrap "-3" around
+  int jobs = 0;
+};
+
+void add_game_options(CLI::App& sub, std::string& game, int& players,
+                      std::vector<std::string>& params) {
+  sub.add_option("game", game, "Game id (see `sabbat games`)")->required();
+  sub.add_option("--players", players, "Number of players (default: the game's default)");
+  // One name=value per --param, so a following positional is never swallowed.
+  sub.add_option("--param", params, "Game parameter, repeatable")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err) {
+  const Io io{in, out, err};
+  Parsed p;
+  CLI::App app{"Sabbat plays witch-themed tabletop games in the terminal and simulates them.",
+               "sabbat"};
+  app.set_version_flag("--version", kVersion);
+  app.require_subcommand(0, 1);
+
+  auto* games = app.add_subcommand("games", "List the games, their facts and parameters");
+
+  auto* play = app.add_subcommand("play", "Play a game in the terminal against random bots");
+  add_game_options(*play, p.play.game, p.players, p.play.params);
+  play->add_option("--seat", p.play.seat, "Your seat, from 0 (default 0)");
+  auto* play_seed =
+      play->add_option("--seed", p.seed, "Seed of the game (default: random)")->type_name("UINT");
+  play->add_option("--record", p.play.record, "Write the record of the game to FILE")
+      ->type_name("FILE");
+  play->add_flag("--no-color", p.play.no_color, "Plain text, no ANSI colours");
+
+  auto* sim = app.add_subcommand("sim", "Play many games between bots and summarise them");
+  add_game_options(*sim, p.sim.game, p.players, p.sim.params);
+  sim->add_option("--games", p.sim.games, "Number of games to play")->required();
+  auto* sim_seed =
+      sim->add_option("--seed", p.seed, "Base seed; game i uses Rng::mix(seed, i) (default 1)")
+          ->type_name("UINT");
+  auto* sim_jobs = sim->add_option("--jobs", p.jobs, "Threads (default: one per hardware thread)");
+  sim->add_option("--record", p.sim.record_dir, "Write one record per game into DIR")
+      ->type_name("DIR");
+  sim->add_flag("--json", p.sim.json, "Print the summary as one JSON object");
+  sim->add_option("--bot", p.sim.bot, "Bot for every seat (default random)");
+
+  auto* rep = app.add_subcommand("replay", "Narrate, check or dump a game record");
+  rep->add_option("file", p.replay.file, "Record file (JSON Lines)")->required();
+  rep->add_flag("--check", p.replay.check, "Verify that the record reproduces exactly");
+  rep->add_flag("--states", p.replay.states, "Print the full state after each action as JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion& e) {
+    out << e.what() << '\n';
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    const auto chosen = app.get_subcommands();
+    if (chosen.empty() && argc > 1 && argv[1][0] != '-')
+      return report_error(err,
+                          std::string("unknown command '") + argv[1] +
+                              "'; commands: games, play, sim, replay (see sabbat --help)",
+                          kExitUsage);
+    const std::string help =
+        chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
+    return report_error(err, std::string(e.what()) + " (see " + help + ")", kExitUsage);
+  }
+
+  // No exception leaves the program as a crash: a bug still gets one readable line.
+  try {
+    if (games->parsed()) return run_games(io);
+    if (play->parsed()) {
+      if (play->count("--players")) p.play.players = p.players;
+      if (play_seed->count()) {
+        auto seed = parse_seed(p.seed);
+        if (!seed) return report_error(err, seed.error(), kExitUsage);
+        p.play.seed = *seed;
+      }
+      return run_play(p.play, io);
+    }
+    if (sim->parsed()) {
+      if (sim->count("--players")) p.sim.players = p.players;
+      if (sim_jobs->count()) p.sim.jobs = p.jobs;
+      if (sim_seed->count()) {
+        auto seed = parse_seed(p.seed);
+        if (!seed) return report_error(err, seed.error(), kExitUsage);
+        p.sim.seed = *seed;
+      }
+      return run_sim(p.sim, io);
+    }
+    if (rep->parsed()) return run_replay(p.replay, io);
+  } catch (const std::exception& e) {
+    return report_error(err, std::string("internal error: ") + e.what(), kExitFailure);
+  }
+  out << app.help();
+  return kExitOk;
+}
+
+int run_cli(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
+            std::ostream& err) {
+  std::vector<std::string> storage{"sabbat"};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return run_cli(int(storage.size()), argv.data(), in, out, err);
+}
+
+}  // namespace sabbat::cli

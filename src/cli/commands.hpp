@@ -1,0 +1,50 @@
+#pragma once
+// The subcommands of `sabbat`, each a function of its options and streams returning the exit
+// code. cli.cpp fills the options from the command line.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/common.hpp"
+
+namespace sabbat::cli {
+
+// `sabbat games`: every registered game, its facts and parameters.
+int run_games(const Io& io);
+
+struct PlayOptions {
+  std::string game;
+  std::optional<int> players;       // nothing: the game's default
+  int seat = 0;                     // the person's seat
+  std::optional<uint64_t> seed;     // nothing: drawn from the machine, then printed
+  std::vector<std::string> params;  // "name=value"
+  std::string record;               // file to write, if any
+  bool no_color = false;
+};
+// `sabbat play`: a person at one seat, random bots at the others.
+int run_play(const PlayOptions& options, const Io& io);
+
+struct SimOptions {
+  std::string game;
+  int64_t games = 0;
+  std::optional<int> players;
+  uint64_t seed = 1;
+  std::vector<std::string> params;
+  std::optional<int> jobs;  // nothing: one per hardware thread
+  std::string record_dir;   // one record per game, if given
+  bool json = false;
+  std::string bot = "random";
+};
+// `sabbat sim`: many games between bots, summarised.
+int run_sim(const SimOptions& options, const Io& io);
+
+struct ReplayOptions {
+  std::string file;
+  bool check = false;
+  bool states = false;
+};
+// `sabbat replay`: narrates, checks or dumps the states of a record.
+int run_replay(const ReplayOptions& options, const Io& io);
+
+}  // namespace sabbat::cli

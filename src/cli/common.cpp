@@ -1,0 +1,51 @@
+#include "cli/common.hpp"
+
+#include <charconv>
+#include <ostream>
+
+#include "core/registry.hpp"
+
+namespace sabbat::cli {
+
+int report_error(std::ostream& err, std::string_view message, int code) {
+  std::string line(message);
+  // One line per error, so scripts can read it: fold what a library wrapped.
+  while (!line.empty() && (line.back() == '\n' || line.back() == ' ')) line.pop_back();
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  err << "sabbat: " << line << '\n' << std::flush;
+  return code;
+}
+
+Result<GameChoice> choose_game(const std::string& id, std::optional<int> players,
+                               const std::vector<std::string>& params, uint64_t seed) {
+  auto game = registry().get(id);
+  if (!game) return fail(game.error());
+  std::map<std::string, std::string> overrides;
+  for (const auto& text : params) {
+    auto kv = parse_param_assignment(text);
+    if (!kv) return fail(kv.error());
+    if (overrides.count(kv->first)) return fail("parameter '" + kv->first + "' is given twice");
+    overrides.insert(std::move(kv.value()));
+  }
+  auto setup = (*game)->setup(players.value_or((*game)->default_players()), overrides, seed);
+  if (!setup) return fail(setup.error());
+  return GameChoice{*game, std::move(setup.value())};
+}
+
+Result<uint64_t> parse_seed(const std::string& text) {
+  uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end)
+    return fail("--seed takes an integer from 0 to 18446744073709551615, not '" + text + "'");
+  return value;
+}
+
+std::string params_text(const std::map<std::string, std::string>& params) {
+  std::string out;
+  for (const auto& [name, value] : params) out += (out.empty() ? "" : " ") + name + "=" + value;
+  return out.empty() ? "(none)" : out;
+}
+
+}  // namespace sabbat::cli

@@ -1,0 +1,78 @@
+// Actions: "place <card> under left|right", as codes card * 2 + side.
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "games/sortileges/state.hpp"
+
+namespace sabbat::sortileges {
+
+namespace {
+
+constexpr const char* kExample = "e.g. 'place 7H under left'";
+
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char ch : text) {
+    if (std::isspace(static_cast<unsigned char>(ch))) {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+}  // namespace
+
+void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
+  out.clear();
+  if (terminal_ || seat != current_) return;
+  const auto& hand = areas_[size_t(seat)].hand;
+  const int sides = couple_[kRight] == kNoCard ? 1 : 2;
+  for (int i = 0; i < hand.size; ++i)
+    for (int side = 0; side < sides; ++side)
+      out.push_back(Action{encode_place(hand.cards[size_t(i)], side)});
+}
+
+std::string SortilegesState::action_text(Action action) const {
+  if (action.code >= kActionCodes) return "unknown action " + std::to_string(action.code);
+  return "place " + card_text(Card(action.code / 2)) + " under " +
+         (action.code % 2 == kLeft ? "left" : "right");
+}
+
+Result<Action> SortilegesState::parse_action(Seat, std::string_view text) const {
+  const auto words = words_of(text);
+  const std::string expected = "expected 'place <card> under left|right', " + std::string(kExample);
+  if (words.empty()) return fail("nothing to read: " + expected);
+  if (lower(words[0]) != "place") return fail("unknown action '" + words[0] + "': " + expected);
+  if (words.size() < 2) return fail("which card? " + expected);
+  auto card = parse_card(words[1]);
+  if (!card)
+    return fail("'" + words[1] +
+                "' is not a card: write a rank 2-10 (or T), J, Q, K or A then a suit S, H, C "
+                "or D, " +
+                kExample);
+  // "under" may be left out: "place 7H left".
+  size_t at = 2;
+  if (at < words.size() && lower(words[at]) == "under") ++at;
+  if (at >= words.size())
+    return fail("under which couple card? write left or right, " + std::string(kExample));
+  const std::string side = lower(words[at]);
+  if (side != "left" && side != "right")
+    return fail("'" + words[at] + "' is not a couple card: write left or right, " + kExample);
+  if (at + 1 != words.size())
+    return fail("unexpected '" + words[at + 1] + "' after the side: " + expected);
+  return Action{encode_place(*card, side == "left" ? kLeft : kRight)};
+}
+
+}  // namespace sabbat::sortileges

@@ -1,0 +1,78 @@
+// The Game: parameters, new games, and the terminal rendering.
+#include <string>
+
+#include "games/sortileges/render.hpp"
+#include "games/sortileges/sortileges.hpp"
+#include "games/sortileges/state.hpp"
+
+namespace sabbat::sortileges {
+
+namespace {
+
+class SortilegesGame final : public Game {
+ public:
+  std::string id() const override { return "sortileges"; }
+  std::string display_name() const override { return "Sortil\u00e8ges"; }
+  int min_players() const override { return kMinPlayers; }
+  int max_players() const override { return kMaxPlayers; }
+  int default_players() const override { return 4; }
+
+  std::vector<ParamSpec> param_specs() const override {
+    return {
+        ParamSpec::choice("unclaimed", {"removed", "under-gratin"}, "removed",
+                          "a couple card nobody placed under is removed from the game, or "
+                          "returned face down under the Gratin to come out again later"),
+        ParamSpec::integer("first_seat", 0, 0, kMaxPlayers - 1,
+                           "the seat that plays first in round 1 (the youngest witch); must be "
+                           "below the number of players"),
+        ParamSpec::choice("first_player", {"rotates", "fixed"}, "rotates",
+                          "who starts the later rounds: the next seat clockwise each round, or "
+                          "always first_seat"),
+    };
+  }
+
+  GameFacts facts() const override {
+    return {.hidden_information = true, .chance = true, .real_time = false};
+  }
+
+  Result<std::unique_ptr<State>> new_state(const Setup& setup) const override {
+    if (setup.players < kMinPlayers || setup.players > kMaxPlayers)
+      return fail("Sortil\u00e8ges is played by 2 to 6 players, not " +
+                  std::to_string(setup.players));
+    const auto& values = setup.params.values();
+    auto text = [&](const std::string& name, const std::string& def) {
+      auto it = values.find(name);
+      return it == values.end() ? def : it->second;
+    };
+    // The values may come from elsewhere than Game::setup: check them again.
+    for (const auto& spec : param_specs()) {
+      auto it = values.find(spec.name);
+      if (it == values.end()) continue;
+      if (auto st = spec.validate(it->second); !st) return fail(st.error());
+    }
+    Options o;
+    o.players = setup.players;
+    o.unclaimed =
+        text("unclaimed", "removed") == "removed" ? Unclaimed::Removed : Unclaimed::UnderGratin;
+    o.first_player =
+        text("first_player", "rotates") == "rotates" ? FirstPlayer::Rotates : FirstPlayer::Fixed;
+    o.first_seat = std::stoi(text("first_seat", "0"));
+    if (o.first_seat >= o.players)
+      return fail("parameter 'first_seat' is " + std::to_string(o.first_seat) + " but with " +
+                  std::to_string(o.players) + " players the seats are 0 to " +
+                  std::to_string(o.players - 1));
+    return std::unique_ptr<State>(std::make_unique<SortilegesState>(o, setup.seed));
+  }
+
+  std::string render_view(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_game() {
+  return std::make_unique<SortilegesGame>();
+}
+
+}  // namespace sabbat::sortileges

@@ -1,0 +1,70 @@
+// Sortilèges: card points, alliances and the best split.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <vector>
+
+#include "games/sortileges/scoring.hpp"
+
+namespace sabbat::sortileges {
+namespace {
+
+int score(std::initializer_list<const char*> texts) {
+  std::vector<Card> won;
+  for (const char* t : texts) won.push_back(parse_card(t).value_or(kNoCard));
+  return best_split(won).total;
+}
+
+TEST(SortilegesScoring, KingThreeQueenTwoJackOneAceOne) {
+  EXPECT_EQ(score({}), 0);
+  EXPECT_EQ(score({"KS"}), 3);
+  EXPECT_EQ(score({"QH"}), 2);
+  EXPECT_EQ(score({"JC"}), 1);
+  EXPECT_EQ(score({"AD"}), 1);
+  EXPECT_EQ(score({"KS", "QH", "JC"}), 6);  // not of one suit: no alliance
+}
+
+TEST(SortilegesScoring, JackQueenKingOfOneSuitAreWorthTen) {
+  EXPECT_EQ(score({"JS", "QS", "KS"}), 10);
+  EXPECT_EQ(score({"JD", "QD", "KD", "QH"}), 12);
+}
+
+TEST(SortilegesScoring, TwoAcesAreWorthFive) {
+  EXPECT_EQ(score({"AS", "AH"}), 5);
+  EXPECT_EQ(score({"AS", "AH", "AD"}), 6);  // one pair, the third ace alone
+}
+
+TEST(SortilegesScoring, FourAcesAreWorthTwelveNotTwoPairsOfAces) {
+  EXPECT_EQ(score({"AS", "AH", "AC", "AD"}), 12);
+  auto split = best_split(std::vector<Card>{make_card(kAce, 0), make_card(kAce, 1),
+                                            make_card(kAce, 2), make_card(kAce, 3)});
+  ASSERT_EQ(split.alliance_count, 1);
+  EXPECT_EQ(alliance_name(split.alliances[0]), "four aces");
+}
+
+TEST(SortilegesScoring, FourOfARankAreWorthTwelve) {
+  EXPECT_EQ(score({"JS", "JH", "JC", "JD"}), 12);
+  EXPECT_EQ(score({"QS", "QH", "QC", "QD"}), 12);
+  EXPECT_EQ(score({"KS", "KH", "KC", "KD"}), 12);
+}
+
+TEST(SortilegesScoring, EachCardCountsInOneAllianceAndTheBestSplitIsScored) {
+  // Court of spades (10) + three kings (9) = 19 beats four kings (12) + JS + QS (3) = 15.
+  EXPECT_EQ(score({"JS", "QS", "KS", "KH", "KC", "KD"}), 19);
+  // Four jacks (12) + QS + KS (5) = 17 beats court of spades (10) + three jacks (3) = 13.
+  EXPECT_EQ(score({"JS", "QS", "KS", "JH", "JC", "JD"}), 17);
+  // Four aces and a court.
+  EXPECT_EQ(score({"AS", "AH", "AC", "AD", "JS", "QS", "KS"}), 22);
+  // Two courts sharing nothing, plus two aces.
+  EXPECT_EQ(score({"JS", "QS", "KS", "JH", "QH", "KH", "AS", "AD"}), 25);
+}
+
+TEST(SortilegesScoring, TheWholeGratinIsWorthFiftyTwo) {
+  std::vector<Card> all;
+  for (int c = kPileSize; c < kDeckSize; ++c) all.push_back(Card(c));
+  // Four courts (40) and four aces (12): better than four-of-a-kinds of figures (36 + 12).
+  EXPECT_EQ(best_split(all).total, 52);
+}
+
+}  // namespace
+}  // namespace sabbat::sortileges
