@@ -80,8 +80,10 @@ TEST_P(Playout, InvariantsHoldAfterEveryAction) {
       ASSERT_FALSE(bad.error().empty());
       Seat actor = 0, idle = -1;
       for (Seat seat = 0; seat < c.players; ++seat) {
-        if (s.actors().contains(seat)) actor = seat;
-        else idle = seat;
+        if (s.actors().contains(seat))
+          actor = seat;
+        else
+          idle = seat;
       }
       s.legal_actions(actor, legal);
       if (idle >= 0 && !legal.empty()) {
@@ -97,7 +99,8 @@ TEST_P(Playout, InvariantsHoldAfterEveryAction) {
 TEST_P(Playout, RecordsReplayAndSameSeedGivesSameRecord) {
   const auto& c = GetParam();
   for (int i = 0; i < 200; ++i) {
-    testing::RandomGame rg{c.game, c.players, Rng::mix(1000 + uint64_t(c.players), uint64_t(i)), {}};
+    testing::RandomGame rg{
+        c.game, c.players, Rng::mix(1000 + uint64_t(c.players), uint64_t(i)), {}};
     Record first = testing::play_random(rg);
     Record second = testing::play_random(rg);
     ASSERT_EQ(first.text(), second.text()) << "seed " << rg.seed;

@@ -22,9 +22,8 @@ TEST_P(ViewLeak, ResamplingHiddenInformationLeavesEveryViewUnchanged) {
           auto view = s.view(viewer);
           for (int k = 0; k < 2; ++k) {
             auto other = s.sample_hidden(viewer, sampler);
-            ASSERT_EQ(other->view(viewer), view)
-                << "viewer " << viewer << " seed " << rg.seed << " at action "
-                << m.record().actions.size();
+            ASSERT_EQ(other->view(viewer), view) << "viewer " << viewer << " seed " << rg.seed
+                                                 << " at action " << m.record().actions.size();
             ASSERT_TRUE(other->audit().ok()) << other->audit().error();
           }
           ++checked;

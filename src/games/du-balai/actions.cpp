@@ -1,0 +1,358 @@
+#include "games/du-balai/actions.hpp"
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace sabbat::du_balai {
+
+// Layout of Action.code: kind in bits 28-31, card in 24-27, symbol mask in 0-8, formula
+// colour in 9, a in 10-13, b in 14-17, spell colour in 18.
+Action encode(const Move& m) {
+  uint32_t c = uint32_t(m.kind) << 28;
+  c |= uint32_t(m.card) << 24;
+  c |= uint32_t(m.formula.mask & kAllSymbols);
+  c |= uint32_t(m.formula.colour) << 9;
+  c |= uint32_t(m.a & 15u) << 10;
+  c |= uint32_t(m.b & 15u) << 14;
+  c |= uint32_t(m.colour) << 18;
+  return Action{c};
+}
+
+Move decode(Action a) {
+  const uint32_t c = a.code;
+  Move m;
+  m.kind = Kind((c >> 28) & 15u);
+  m.card = Card((c >> 24) & 15u);
+  m.formula.mask = SymbolMask(c & kAllSymbols);
+  m.formula.colour = Colour((c >> 9) & 1u);
+  m.a = uint8_t((c >> 10) & 15u);
+  m.b = uint8_t((c >> 14) & 15u);
+  m.colour = Colour((c >> 18) & 1u);
+  return m;
+}
+
+std::string mask_text(SymbolMask m) {
+  std::string out;
+  for (int s = 0; s < kSymbols; ++s)
+    if (m & (1u << s)) {
+      if (!out.empty()) out += ' ';
+      out += kSymbolTable[size_t(s)].syllable;
+    }
+  return out;
+}
+
+std::string move_text(const Move& m) {
+  auto sym = [](int s) { return std::string(kSymbolTable[size_t(s) % kSymbols].syllable); };
+  auto col = [](Colour c) { return std::string(colour_name(c)); };
+  switch (m.kind) {
+    case Kind::CloseBook:
+      return "close-book";
+    case Kind::TimeUp:
+      return "time-up";
+    case Kind::Pass:
+      return "pass";
+    case Kind::Start:
+      return "start " + std::to_string(m.a);
+    case Kind::Write:
+      if (m.formula.empty()) return "formula none";
+      return "formula " + col(m.formula.colour) + ": " + mask_text(m.formula.mask);
+    case Kind::Brouillard:
+      return "brouillard";
+    case Kind::Keep:
+      return "keep " + std::string(info(m.card).id);
+    case Kind::Play: {
+      std::string out = "play " + std::string(info(m.card).id);
+      switch (m.card) {
+        case Card::OubliRepare:
+          return out + " " + sym(m.a) + " to " + col(m.colour);
+        case Card::Rectification:
+          return out + " " + sym(m.a) + " for " + sym(m.b) + " in " + col(m.colour);
+        case Card::DoubleJeu:
+          return out + " " + col(m.formula.colour) + ": " + mask_text(m.formula.mask);
+        case Card::MauvaisSort:
+          return out + " on " + std::to_string(m.a);
+        case Card::Attraction:
+          return out + " " + std::to_string(m.a);
+        default:
+          return out;
+      }
+    }
+  }
+  return "?";
+}
+
+namespace {
+
+// Lower case, accents dropped (UTF-8 Latin-1 letters and œ), separators made spaces.
+std::string normalise(std::string_view in) {
+  static constexpr std::string_view kFrom =
+      "\xc0\xc1\xc2\xc3\xc4\xc5\xc7\xc8\xc9\xca\xcb\xcc\xcd\xce\xcf\xd2\xd3\xd4\xd5\xd6\xd9\xda"
+      "\xdb\xdc\xe0\xe1\xe2\xe3\xe4\xe5\xe7\xe8\xe9\xea\xeb\xec\xed\xee\xef\xf2\xf3\xf4\xf5\xf6"
+      "\xf9\xfa\xfb\xfc\xff";
+  static constexpr std::string_view kTo = "aaaaaaceeeeiiiiooooouuuuaaaaaaceeeeiiiiooooouuuuy";
+  std::string out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    const auto ch = static_cast<unsigned char>(in[i]);
+    if (ch < 0x80) {
+      char c = char(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+      if (c == '_') c = '-';
+      if (c == ',' || c == ':' || c == '+' || c == ';' || c == '\t') c = ' ';
+      out += c;
+    } else if ((ch == 0xC3 || ch == 0xC5) && i + 1 < in.size()) {
+      const auto next = static_cast<unsigned char>(in[i + 1]);
+      ++i;
+      if (ch == 0xC5) {
+        if (next == 0x93 || next == 0x92) out += "oe";
+        continue;
+      }
+      const unsigned char latin1 = static_cast<unsigned char>(next + 0x40);
+      const auto pos = kFrom.find(char(latin1));
+      if (pos != std::string_view::npos) out += kTo[pos];
+    }
+  }
+  // Names of several words become one word.
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kJoin{{
+      {"tete de mort", "tete-de-mort"},
+      {"eclair fourchu", "eclair-fourchu"},
+      {"brouillard magique", "brouillard"},
+      {"oubli repare", "oubli-repare"},
+      {"vent arriere", "vent-arriere"},
+      {"double jeu", "double-jeu"},
+      {"mauvais sort", "mauvais-sort"},
+      {"close book", "close-book"},
+      {"time up", "time-up"},
+      {"acrobatie aerienne ", "acrobatie-"},
+      {"acrobatie ", "acrobatie-"},
+      {"closebook", "close-book"},
+  }};
+  for (const auto& [from, to] : kJoin)
+    for (size_t p = out.find(from); p != std::string::npos; p = out.find(from, p + to.size()))
+      out.replace(p, from.size(), to);
+  return out;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::optional<int> symbol_of(const std::string& w) {
+  for (int s = 0; s < kSymbols; ++s) {
+    const auto& info = kSymbolTable[size_t(s)];
+    if (w == info.syllable || w == info.id) return s;
+  }
+  return std::nullopt;
+}
+
+std::optional<Colour> colour_of(const std::string& w) {
+  if (w == "orange" || w == "rouge") return Colour::Orange;
+  if (w == "black" || w == "noir" || w == "noire") return Colour::Black;
+  return std::nullopt;
+}
+
+std::optional<Card> card_of(const std::string& w) {
+  for (const auto& c : kCardTable)
+    if (w == c.id) return c.card;
+  if (w == "brouillard-magique") return Card::Brouillard;
+  if (w == "acrobatie-aerienne-1") return Card::Acrobatie1;
+  if (w == "acrobatie-aerienne-2") return Card::Acrobatie2;
+  if (w == "acrobatie-aerienne-3") return Card::Acrobatie3;
+  return std::nullopt;
+}
+
+std::optional<int> number_of(const std::string& w) {
+  if (w.empty() || w.size() > 3) return std::nullopt;
+  int v = 0;
+  for (char c : w) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+std::string symbol_words() {
+  std::string out;
+  for (const auto& s : kSymbolTable) {
+    if (!out.empty()) out += ", ";
+    out += std::string(s.syllable) + " (" + std::string(s.id) + ")";
+  }
+  return out;
+}
+
+std::string card_words() {
+  std::string out;
+  for (const auto& c : kCardTable) {
+    if (!out.empty()) out += ", ";
+    out += c.id;
+  }
+  return out;
+}
+
+const char* kExpected =
+    "expected one of: close-book; start 6; formula orange: zaam boulga; formula black: "
+    "foulzz; formula none; play decret; play oubli-repare stella to orange; play "
+    "rectification zaam for boulga in black; play double-jeu black: glou; play vent-arriere; "
+    "play mauvais-sort on 2; play attraction 1; play blocage; keep acrobatie-2; brouillard; "
+    "pass";
+
+// Symbols from words[from..]; every word must be a symbol, none twice.
+Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from) {
+  SymbolMask m = 0;
+  for (size_t i = from; i < w.size(); ++i) {
+    auto s = symbol_of(w[i]);
+    if (!s) return fail("'" + w[i] + "' is not a symbol; the symbols are " + symbol_words());
+    if (m & (1u << *s))
+      return fail("the symbol " + w[i] + " is written twice: you hold one card of each symbol");
+    m |= SymbolMask(1u << *s);
+  }
+  return m;
+}
+
+}  // namespace
+
+Result<Move> parse_move(std::string_view text, Colour default_colour) {
+  const auto w = split(normalise(text));
+  if (w.empty()) return fail(std::string("empty action; ") + kExpected);
+  const std::string& verb = w[0];
+  Move m;
+  if (verb == "close-book" || verb == "close" || verb == "ferme") {
+    m.kind = Kind::CloseBook;
+    return m;
+  }
+  if (verb == "time-up") {
+    m.kind = Kind::TimeUp;
+    return m;
+  }
+  if (verb == "pass" || verb == "passe") {
+    m.kind = Kind::Pass;
+    return m;
+  }
+  if (verb == "brouillard") {
+    m.kind = Kind::Brouillard;
+    return m;
+  }
+  if (verb == "start" || verb == "depart") {
+    auto n = w.size() == 2 ? number_of(w[1]) : std::nullopt;
+    if (!n || *n < 5 || *n > 7)
+      return fail("a novice pilot starts on square 5, 6 or 7, e.g. 'start 6'");
+    m.kind = Kind::Start;
+    m.a = uint8_t(*n);
+    return m;
+  }
+  if (verb == "formula" || verb == "formule") {
+    m.kind = Kind::Write;
+    if (w.size() == 2 && (w[1] == "none" || w[1] == "rien")) return m;
+    auto c = w.size() >= 2 ? colour_of(w[1]) : std::nullopt;
+    if (!c)
+      return fail(
+          "a formula names its colour then its symbols, e.g. 'formula orange: zaam boulga', "
+          "or is 'formula none'");
+    auto mask = symbols(w, 2);
+    if (!mask) return fail(mask.error());
+    if (*mask == 0)
+      return fail("a formula holds at least one card, e.g. 'formula " +
+                  std::string(colour_name(*c)) + ": zaam'; write 'formula none' to write nothing");
+    m.formula = Formula{*mask, *c};
+    return m;
+  }
+  if (verb == "keep" || verb == "garde") {
+    auto card = w.size() == 2 ? card_of(w[1]) : std::nullopt;
+    if (!card)
+      return fail(
+          "'keep' names one of the drawn Magie noire cards, e.g. 'keep vent-arriere'; "
+          "the cards are " +
+          card_words());
+    m.kind = Kind::Keep;
+    m.card = *card;
+    return m;
+  }
+  if (verb == "play" || verb == "joue" || verb == "jouer") {
+    auto card = w.size() >= 2 ? card_of(w[1]) : std::nullopt;
+    if (!card)
+      return fail("'play' names a Magie noire card, e.g. 'play vent-arriere'; the cards are " +
+                  card_words());
+    if (*card == Card::Brouillard) {
+      if (w.size() != 2) return fail("Brouillard magique takes nothing more: 'brouillard'");
+      m.kind = Kind::Brouillard;
+      return m;
+    }
+    m.kind = Kind::Play;
+    m.card = *card;
+    switch (*card) {
+      case Card::OubliRepare: {
+        // play oubli-repare SYMBOL [to COLOUR]
+        auto s = w.size() >= 3 ? symbol_of(w[2]) : std::nullopt;
+        std::optional<Colour> c = default_colour;
+        if (w.size() == 5 && (w[3] == "to" || w[3] == "in" || w[3] == "dans")) c = colour_of(w[4]);
+        if (!s || !c || (w.size() != 3 && w.size() != 5))
+          return fail(
+              "Oubli réparé names the card added and the formula, e.g. 'play "
+              "oubli-repare stella to orange'");
+        m.a = uint8_t(*s);
+        m.colour = *c;
+        return m;
+      }
+      case Card::Rectification: {
+        // play rectification OUT for IN [in COLOUR]
+        auto out = w.size() >= 5 ? symbol_of(w[2]) : std::nullopt;
+        auto in = w.size() >= 5 ? symbol_of(w[4]) : std::nullopt;
+        const bool sep = w.size() >= 5 && (w[3] == "for" || w[3] == "contre" || w[3] == "pour");
+        std::optional<Colour> c = default_colour;
+        if (w.size() == 7 && (w[5] == "in" || w[5] == "to" || w[5] == "dans")) c = colour_of(w[6]);
+        if (!out || !in || !sep || !c || (w.size() != 5 && w.size() != 7))
+          return fail(
+              "Rectification names the card taken out of the formula and the card put "
+              "in, e.g. 'play rectification zaam for boulga in black'");
+        m.a = uint8_t(*out);
+        m.b = uint8_t(*in);
+        m.colour = *c;
+        return m;
+      }
+      case Card::DoubleJeu: {
+        auto c = w.size() >= 3 ? colour_of(w[2]) : std::nullopt;
+        if (!c)
+          return fail("Double-jeu writes a second formula, e.g. 'play double-jeu black: foulzz'");
+        auto mask = symbols(w, 3);
+        if (!mask) return fail(mask.error());
+        if (*mask == 0)
+          return fail("the second formula holds at least one card, e.g. 'play double-jeu " +
+                      std::string(colour_name(*c)) + ": zaam'");
+        m.formula = Formula{*mask, *c};
+        return m;
+      }
+      case Card::MauvaisSort: {
+        size_t i = w.size() >= 3 && (w[2] == "on" || w[2] == "sur") ? 3 : 2;
+        auto n = w.size() == i + 1 ? number_of(w[i]) : std::nullopt;
+        if (!n || *n >= kMaxPlayers)
+          return fail(
+              "Mauvais sort names the leading witch it strikes, by seat: 'play "
+              "mauvais-sort on 2'");
+        m.a = uint8_t(*n);
+        return m;
+      }
+      case Card::Attraction: {
+        auto n = w.size() == 3 ? number_of(w[2]) : std::nullopt;
+        if (!n || *n < 1 || *n > 2)
+          return fail("Attraction pulls every other witch 1 or 2 squares: 'play attraction 2'");
+        m.a = uint8_t(*n);
+        return m;
+      }
+      default:
+        if (w.size() != 2)
+          return fail("'play " + std::string(info(*card).id) + "' takes nothing more");
+        return m;
+    }
+  }
+  return fail("unknown action '" + std::string(text) + "'; " + kExpected);
+}
+
+}  // namespace sabbat::du_balai

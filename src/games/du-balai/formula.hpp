@@ -1,0 +1,41 @@
+#pragma once
+// Formulas and their judgement (phase 3 of the rule book).
+#include <array>
+#include <cstdint>
+
+#include "games/du-balai/data.hpp"
+
+namespace sabbat::du_balai {
+
+// A written formula: its colour and the symbol cards laid down. An empty mask is no formula.
+struct Formula {
+  SymbolMask mask = 0;
+  Colour colour = Colour::Orange;
+  bool empty() const { return mask == 0; }
+  int cards() const { return __builtin_popcount(mask); }
+  bool operator==(const Formula&) const = default;
+};
+
+// What the dice say once sorted: the symbols shown in each colour and the valid ones.
+struct Book {
+  SymbolMask shown_orange = 0;
+  SymbolMask shown_black = 0;
+  // "on élimine tous les groupes contenant le même symbole en orange ET en noir"
+  SymbolMask valid(Colour c) const {
+    const SymbolMask both = shown_orange & shown_black;
+    return SymbolMask((c == Colour::Orange ? shown_orange : shown_black) & ~both);
+  }
+  SymbolMask forbidden_both() const { return shown_orange & shown_black; }
+};
+
+// The three steps: group the dice by symbol whatever the colour, drop the groups holding a
+// symbol in both colours, keep one die of each remaining group.
+Book read_book(const std::array<uint8_t, kDice>& faces);
+
+enum class Verdict : uint8_t { None, Forbidden, Valid, Perfect };
+
+// A formula holding a symbol that is not valid in its colour is forbidden; one holding every
+// valid symbol of its colour is perfect; any other non-empty one is valid.
+Verdict judge(const Formula& f, const Book& book);
+
+}  // namespace sabbat::du_balai

@@ -1,0 +1,105 @@
+// The Game: parameters, new races, and the terminal rendering.
+#include <string>
+
+#include "games/du-balai/du_balai.hpp"
+#include "games/du-balai/render.hpp"
+#include "games/du-balai/state.hpp"
+
+namespace sabbat::du_balai {
+
+namespace {
+
+std::string pilot_param(int seat) {
+  return "pilot_" + std::to_string(seat);
+}
+
+class DuBalaiGame final : public Game {
+ public:
+  std::string id() const override { return "du-balai"; }
+  std::string display_name() const override { return "Du Balai !"; }
+  int min_players() const override { return kMinPlayers; }
+  int max_players() const override { return kMaxPlayers; }
+  int default_players() const override { return 4; }
+
+  std::vector<ParamSpec> param_specs() const override {
+    std::vector<ParamSpec> out{
+        ParamSpec::integer("book_time_ms", 20000, 1000, 600000,
+                           "how long the book stays open (phase 1) before it closes by itself "
+                           "with no closer, in ms"),
+        ParamSpec::integer("formula_time_ms", 30000, 1000, 600000,
+                           "the time to write a formula (phase 2), in ms; a witch who writes "
+                           "nothing does not move"),
+        ParamSpec::integer("decret_time_ms", 10000, 1000, 60000,
+                           "how long Décret opens the book to its player, in ms"),
+        ParamSpec::integer("decret_time_expert_ms", 5000, 1000, 60000,
+                           "how long Décret opens the book to an expert pilot, in ms"),
+        ParamSpec::integer("reaction_time_ms", 5000, 500, 60000,
+                           "the window in which opponents may answer a spell with Brouillard "
+                           "magique, in ms"),
+        ParamSpec::integer("spell_time_ms", 15000, 1000, 600000,
+                           "the time a witch has for each choice in phase 4 (spells, keeping a "
+                           "Magie noire card), in ms; then the clock passes (or keeps the first "
+                           "card drawn)"),
+        ParamSpec::integer("max_turns", 50, 1, 500,
+                           "a guard for bots and simulations, not in the rule book: if nobody "
+                           "has crossed the line after this many turns, the race ends and every "
+                           "witch scores her square (plus acrobatics)"),
+    };
+    for (int s = 0; s < kMaxPlayers; ++s)
+      out.push_back(ParamSpec::choice(
+          pilot_param(s), {"normal", "novice", "expert"}, "normal",
+          "the pilot of seat " + std::to_string(s) +
+              ": normal; novice (starts on square 5, 6 or 7, her choice); expert (never gets "
+              "the bonus of a perfect formula, Décret shows her the book 5 s)"));
+    return out;
+  }
+
+  GameFacts facts() const override {
+    return {.hidden_information = true, .chance = true, .real_time = true};
+  }
+
+  Result<std::unique_ptr<State>> new_state(const Setup& setup) const override {
+    if (setup.players < kMinPlayers || setup.players > kMaxPlayers)
+      return fail("Du Balai ! is played by 2 to 6 players, not " + std::to_string(setup.players));
+    // The values may come from elsewhere than Game::setup: check them again.
+    const auto& values = setup.params.values();
+    for (const auto& spec : param_specs()) {
+      auto it = values.find(spec.name);
+      if (it == values.end()) continue;
+      if (auto st = spec.validate(it->second); !st) return fail(st.error());
+    }
+    auto get = [&](const std::string& name, const std::string& def) {
+      auto it = values.find(name);
+      return it == values.end() ? def : it->second;
+    };
+    Options o;
+    o.players = setup.players;
+    o.book_time = std::stoll(get("book_time_ms", "20000"));
+    o.formula_time = std::stoll(get("formula_time_ms", "30000"));
+    o.decret_time = std::stoll(get("decret_time_ms", "10000"));
+    o.decret_time_expert = std::stoll(get("decret_time_expert_ms", "5000"));
+    o.reaction_time = std::stoll(get("reaction_time_ms", "5000"));
+    o.spell_time = std::stoll(get("spell_time_ms", "15000"));
+    o.max_turns = std::stoi(get("max_turns", "50"));
+    for (int s = 0; s < kMaxPlayers; ++s) {
+      const std::string p = get(pilot_param(s), "normal");
+      o.pilots[size_t(s)] = p == "novice"   ? Pilot::Novice
+                            : p == "expert" ? Pilot::Expert
+                                            : Pilot::Normal;
+      if (s >= o.players) o.pilots[size_t(s)] = Pilot::Normal;
+    }
+    return std::unique_ptr<State>(std::make_unique<DuBalaiState>(o, setup.seed));
+  }
+
+  std::string render_view(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_game() {
+  return std::make_unique<DuBalaiGame>();
+}
+
+}  // namespace sabbat::du_balai
