@@ -14,7 +14,7 @@ TEST_P(ViewLeak, ResamplingHiddenInformationLeavesEveryViewUnchanged) {
   Rng sampler(7);
   int checked = 0;
   for (int players = game.min_players(); players <= game.max_players(); ++players) {
-    for (int i = 0; i < 60; ++i) {
+    for (int i = 0; i < testing::scaled(60); ++i) {
       testing::RandomGame rg{game.id(), players, Rng::mix(77, uint64_t(players * 1000 + i)), {}};
       testing::play_random(rg, [&](const Match& m, const Step&) {
         const State& s = m.state();
@@ -31,7 +31,7 @@ TEST_P(ViewLeak, ResamplingHiddenInformationLeavesEveryViewUnchanged) {
       });
     }
   }
-  EXPECT_GT(checked, 1000);
+  EXPECT_GT(checked, testing::scaled(1000));
 }
 
 // A sampled state must be playable: same actors, and its legal actions for the viewer are

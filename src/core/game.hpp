@@ -123,6 +123,12 @@ class State {
 
   GameTime now() const { return now_; }
 
+  // True when `other` is the same game in the same state, hidden parts included. Cheaper than
+  // comparing full_state(): the tests check after every action that a refusal changed nothing.
+  virtual bool same_as(const State& other) const = 0;
+  // Compares the part common to all games, so that a game's defaulted == includes it.
+  bool operator==(const State&) const = default;
+
  protected:
   // Called with a seat that is an actor (or the clock) and a time not before now().
   // Must leave the state untouched when it returns an error.

@@ -1,5 +1,6 @@
 // One line per game: the whole list of what Sabbat plays.
 #include "core/registry.hpp"
+#include "games/du-balai/du_balai.hpp"
 #include "games/sortileges/sortileges.hpp"
 
 namespace sabbat {
@@ -8,6 +9,7 @@ const Registry& registry() {
   static const Registry games = [] {
     Registry r;
     r.add(sortileges::make_game());
+    r.add(du_balai::make_game());
     return r;
   }();
   return games;

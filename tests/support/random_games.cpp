@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace sabbat::testing {
 
 Record play_random(const RandomGame& g,
@@ -47,6 +50,12 @@ std::vector<std::map<std::string, std::string>> param_variants(const Game& game)
       if (v != spec.default_value) out.push_back({{spec.name, v}});
   }
   return out;
+}
+
+int scaled(int games) {
+  const char* percent = std::getenv("SABBAT_PLAYOUT_PERCENT");
+  const int p = percent ? std::clamp(std::atoi(percent), 1, 100) : 100;
+  return std::max(1, games * p / 100);
 }
 
 }  // namespace sabbat::testing

@@ -26,4 +26,8 @@ Record play_random(const RandomGame& g,
 // integers) in turn, the others at their defaults: one variant per value.
 std::vector<std::map<std::string, std::string>> param_variants(const Game& game);
 
+// Sanitizer builds run a share of the random games (SABBAT_PLAYOUT_PERCENT, default 100):
+// the full count runs in the plain build, and code ten times slower need not repeat it all.
+int scaled(int games);
+
 }  // namespace sabbat::testing

@@ -96,6 +96,11 @@ class DuBalaiState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<DuBalaiState>(*this); }
   std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
   Status audit() const override;
+  bool same_as(const State& other) const override {
+    const auto* o = dynamic_cast<const DuBalaiState*>(&other);
+    return o && *o == *this;
+  }
+  bool operator==(const DuBalaiState&) const = default;
 
   // Why `seat` may not play `action` now (ok when it may).
   Status check(Seat seat, Action action) const;

@@ -282,6 +282,11 @@ std::string SortilegesState::hand_text(Seat seat) const {
   return card_text(hand.cards[0]) + " and " + card_text(hand.cards[1]);
 }
 
+bool SortilegesState::same_as(const State& other) const {
+  const auto* o = dynamic_cast<const SortilegesState*>(&other);
+  return o && *o == *this;
+}
+
 std::unique_ptr<State> SortilegesState::clone() const {
   return std::make_unique<SortilegesState>(*this);
 }

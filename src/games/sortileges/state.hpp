@@ -26,6 +26,7 @@ struct Options {
   Unclaimed unclaimed = Unclaimed::Removed;
   FirstPlayer first_player = FirstPlayer::Rotates;
   int first_seat = 0;
+  bool operator==(const Options&) const = default;
 };
 
 // A few cards in a fixed array.
@@ -91,6 +92,8 @@ class SortilegesState final : public State {
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
   Status audit() const override;
+  bool same_as(const State& other) const override;
+  bool operator==(const SortilegesState&) const = default;
 
   // Read access, for the views, tests and bots.
   const Options& options() const { return options_; }
