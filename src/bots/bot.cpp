@@ -8,9 +8,12 @@ std::optional<Proposal> RandomBot::propose(const State& state, Seat seat, Rng& r
   return Proposal{legal_[rng.below(uint32_t(legal_.size()))], state.now()};
 }
 
-Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
+Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game) {
   if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
-  return fail("unknown bot '" + name + "'; known bots: random");
+  if (auto bot = game.make_bot(name)) return bot;
+  std::string known = "random";
+  for (const auto& n : game.bot_names()) known += ", " + n;
+  return fail("unknown bot '" + name + "' for " + game.display_name() + "; known bots: " + known);
 }
 
 }  // namespace sabbat

@@ -1,24 +1,12 @@
 #pragma once
-// A bot proposes its next action and when it would act, from what its seat may know.
+// Bots that play every game.
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/bot.hpp"
 
 namespace sabbat {
-
-struct Proposal {
-  Action action;
-  GameTime at = 0;  // game time at which the bot would act (not before now)
-};
-
-class Bot {
- public:
-  virtual ~Bot() = default;
-  // Nothing when the bot would rather wait (e.g. for a deadline).
-  virtual std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) = 0;
-};
 
 // Picks uniformly among the legal actions, at once.
 class RandomBot final : public Bot {
@@ -29,7 +17,8 @@ class RandomBot final : public Bot {
   ActionList legal_;
 };
 
-// Bots by name ("random"); the error lists the known names.
-Result<std::unique_ptr<Bot>> make_bot(const std::string& name);
+// Bots by name: "random" for every game, and the game's own bots (Game::bot_names); the
+// error lists the names known for that game.
+Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game);
 
 }  // namespace sabbat

@@ -55,7 +55,7 @@ class Session {
         bots_.push_back(nullptr);
         continue;
       }
-      auto bot = make_bot("random");
+      auto bot = make_bot("random", match_.game());
       if (!bot) return fail(bot.error());
       owned_.push_back(std::move(bot.value()));
       bots_.push_back(owned_.back().get());

@@ -99,7 +99,7 @@ void work(Shared& shared, WorkerResult& result) {
   std::vector<std::unique_ptr<Bot>> owned;
   std::vector<Bot*> bots;
   for (int s = 0; s < setup.players; ++s) {
-    auto bot = make_bot(o.bot);  // checked before the threads start
+    auto bot = make_bot(o.bot, shared.game);  // checked before the threads start
     if (bot) owned.push_back(std::move(bot.value()));
     bots.push_back(owned.empty() ? nullptr : owned.back().get());
   }
@@ -137,7 +137,8 @@ int run_sim(const SimOptions& o, const Io& io) {
   auto choice = choose_game(o.game, o.players, o.params, o.seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
   if (o.games < 1) return report_error(io.err, "--games must be at least 1", kExitUsage);
-  if (auto bot = make_bot(o.bot); !bot) return report_error(io.err, bot.error(), kExitUsage);
+  if (auto bot = make_bot(o.bot, *choice->game); !bot)
+    return report_error(io.err, bot.error(), kExitUsage);
   int jobs = o.jobs.value_or(int(std::thread::hardware_concurrency()));
   if (o.jobs && *o.jobs < 1) return report_error(io.err, "--jobs must be at least 1", kExitUsage);
   jobs = int(std::clamp<int64_t>(jobs, 1, o.games));

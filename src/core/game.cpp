@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/bot.hpp"
+
 namespace sabbat {
 
 Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
@@ -52,6 +54,10 @@ Result<Setup> Game::setup(int players, const std::map<std::string, std::string>&
   auto params = Params::make(param_specs(), overrides);
   if (!params) return fail(params.error());
   return Setup{players, std::move(params.value()), seed};
+}
+
+std::unique_ptr<Bot> Game::make_bot(std::string_view) const {
+  return nullptr;
 }
 
 }  // namespace sabbat

@@ -78,6 +78,8 @@ struct Deadline {
   Action action;
 };
 
+class Bot;
+
 class State {
  public:
   virtual ~State() = default;
@@ -166,6 +168,11 @@ class Game {
                       uint64_t seed) const;
   // A new game; errors for settings that only make sense together (e.g. a seat number).
   virtual Result<std::unique_ptr<State>> new_state(const Setup& setup) const = 0;
+
+  // The game's own bots by name (besides the random bot that plays every game); nullptr for
+  // an unknown name.
+  virtual std::vector<std::string> bot_names() const { return {}; }
+  virtual std::unique_ptr<Bot> make_bot(std::string_view name) const;
 
   // The view of `viewer` as text for a terminal; `color` allows ANSI colours.
   virtual std::string render_view(const json& view, Seat viewer, bool color) const = 0;
