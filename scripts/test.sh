@@ -1,32 +1,25 @@
-#!/ usr / bin / env bash
-#Runs every test : installs what is missing, checks formatting, builds with warnings as
-#errors and runs the tests, then builds again under AddressSanitizer and
-#UndefinedBehaviorSanitizer and runs them once more(a tenth of the random games there).
-set - euo pipefail cd "$(dirname " $0 ")/.." jobs =
-    $(nproc 2 > / dev / null || echo 2)
+#!/usr/bin/env bash
+# Runs every test: installs what is missing, checks formatting, builds with warnings as
+# errors and runs the tests, then builds again under AddressSanitizer and
+# UndefinedBehaviorSanitizer and runs them once more (a tenth of the random games there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
 
-                bash scripts /
-            install -
-        deps.sh
+bash scripts/install-deps.sh
 
-            echo "== format" git ls -
-        files-- '*.cpp' '*.hpp' |
-    xargs clang - format-- dry - run -
-        Werror
+echo "== format"
+git ls-files -- '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror
 
-            echo "== build (warnings are errors)" cmake -
-        S.- B build - G Ninja - DSABBAT_WERROR =
-        ON > / dev / null cmake-- build build -
-                 j "$jobs" echo "== tests"(cd build&& ctest-- output - on - failure - j "$jobs")
+echo "== build (warnings are errors)"
+cmake -S . -B build -G Ninja -DSABBAT_WERROR=ON >/dev/null
+cmake --build build -j"$jobs"
+echo "== tests"
+(cd build && ctest --output-on-failure -j"$jobs")
 
-                     echo "== build with AddressSanitizer + UndefinedBehaviorSanitizer" cmake
-                 - S.- B build - asan - G Ninja - DSABBAT_WERROR =
-            ON - DSABBAT_SANITIZE =
-                ON - DSABBAT_BENCH =
-                    OFF - DCMAKE_BUILD_TYPE =
-                        RelWithDebInfo >
-                        / dev / null cmake-- build build
-                            - asan -
-                            j "$jobs" echo "== tests under sanitizers"(
-                                cd build - asan&& SABBAT_PLAYOUT_PERCENT = 10 ASAN_OPTIONS =
-                                    detect_leaks = 1 ctest-- output - on - failure - j "$jobs")
+echo "== build with AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build-asan -j"$jobs"
+echo "== tests under sanitizers"
+(cd build-asan && SABBAT_PLAYOUT_PERCENT=10 ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs")
