@@ -327,3 +327,20 @@ TEST(SortilegesRender, TheEndShowsScoresAndWinners) {
 
 }  // namespace
 }  // namespace sabbat::sortileges
+
+namespace sabbat::sortileges {
+namespace {
+
+// "Puis au tour du joueur suivant": one player at a time, and the refusal names whose turn it is.
+TEST(SortilegesTurn, PlayingOutOfTurnNamesThePlayerWhoseTurnItIs) {
+  SortilegesState s(Options{3, Unclaimed::Removed, FirstPlayer::Rotates, 1}, 9);
+  ActionList legal;
+  s.legal_actions(1, legal);
+  ASSERT_FALSE(legal.empty());
+  Status st = s.apply(2, legal[0], 0);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error(), "seat 2 may not act now: it is seat 1's turn");
+}
+
+}  // namespace
+}  // namespace sabbat::sortileges

@@ -7,11 +7,17 @@
 namespace sabbat {
 
 Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
-  if (terminal()) return fail("the game is over; no action is allowed");
   if (now < now_)
     return fail("game time " + std::to_string(now) + " ms is before the last action at " +
                 std::to_string(now_) + " ms");
-  if (seat == kClock) {
+  if (seat != kClock && actors().contains(seat)) {
+    // The common path, kept to two virtual calls: an acting seat is on the table and the game
+    // is not over.
+    if (auto d = deadline(); d && now >= d->at)
+      return fail("too late: the deadline fell at " + std::to_string(d->at) + " ms");
+  } else if (terminal()) {
+    return fail("the game is over; no action is allowed");
+  } else if (seat == kClock) {
     auto d = deadline();
     if (!d) return fail("no deadline is pending, so the clock has nothing to apply");
     if (now < d->at)
@@ -19,17 +25,19 @@ Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
                   std::to_string(now) + " ms");
     if (!(d->action == action))
       return fail("the clock may only apply '" + action_text(d->action) + "'");
+  } else if (seat < 0 || seat >= players()) {
+    return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +
+                std::to_string(players() - 1));
   } else {
-    if (seat < 0 || seat >= players())
-      return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +
-                  std::to_string(players() - 1));
-    if (!actors().contains(seat)) return fail("seat " + std::to_string(seat) + " may not act now");
-    if (auto d = deadline(); d && now >= d->at)
-      return fail("too late: the deadline fell at " + std::to_string(d->at) + " ms");
+    return fail(idle_reason(seat, action));
   }
   Status st = do_apply(seat, action, now, events);
   if (st) now_ = now;
   return st;
+}
+
+std::string State::idle_reason(Seat seat, Action) const {
+  return "seat " + std::to_string(seat) + " may not act now";
 }
 
 Status State::apply_text(Seat seat, std::string_view text, GameTime now, Events* events) {

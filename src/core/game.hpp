@@ -100,6 +100,10 @@ class State {
   // Same, from canonical text.
   Status apply_text(Seat seat, std::string_view text, GameTime now, Events* events = nullptr);
 
+  // Why `seat`, which is not among the actors, may not play `action` now; games say it in
+  // their own words ("a witch on square -2 may not close the book").
+  virtual std::string idle_reason(Seat seat, Action action) const;
+
   virtual std::string action_text(Action action) const = 0;
   // Parses canonical text for `seat`; the error says what was expected.
   virtual Result<Action> parse_action(Seat seat, std::string_view text) const = 0;

@@ -44,6 +44,11 @@ void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back(Action{encode_place(hand.cards[size_t(i)], side)});
 }
 
+std::string SortilegesState::idle_reason(Seat seat, Action) const {
+  return "seat " + std::to_string(seat) + " may not act now: it is seat " +
+         std::to_string(current_) + "'s turn";
+}
+
 std::string SortilegesState::action_text(Action action) const {
   if (action.code >= kActionCodes) return "unknown action " + std::to_string(action.code);
   return "place " + card_text(Card(action.code / 2)) + " under " +

@@ -83,6 +83,7 @@ class SortilegesState final : public State {
   int players() const override { return options_.players; }
   SeatSet actors() const override;
   void legal_actions(Seat seat, ActionList& out) const override;
+  std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return terminal_; }
