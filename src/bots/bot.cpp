@@ -16,4 +16,9 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game)
   return fail("unknown bot '" + name + "' for " + game.display_name() + "; known bots: " + known);
 }
 
+std::string default_bot_name(const Game& game) {
+  auto names = game.bot_names();
+  return names.empty() ? "random" : names.front();
+}
+
 }  // namespace sabbat

@@ -20,5 +20,7 @@ class RandomBot final : public Bot {
 // Bots by name: "random" for every game, and the game's own bots (Game::bot_names); the
 // error lists the names known for that game.
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game);
+// The bot a game is played against when none is named: the game's own first bot, else random.
+std::string default_bot_name(const Game& game);
 
 }  // namespace sabbat

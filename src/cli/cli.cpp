@@ -48,7 +48,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
 
   auto* games = app.add_subcommand("games", "List the games, their facts and parameters");
 
-  auto* play = app.add_subcommand("play", "Play a game in the terminal against random bots");
+  auto* play = app.add_subcommand("play", "Play a game in the terminal against bots, in real time");
   add_game_options(*play, p.play.game, p.players, p.play.params);
   play->add_option("--seat", p.play.seat, "Your seat, from 0 (default 0)");
   auto* play_seed =
@@ -56,6 +56,9 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   play->add_option("--record", p.play.record, "Write the record of the game to FILE")
       ->type_name("FILE");
   play->add_flag("--no-color", p.play.no_color, "Plain text, no ANSI colours");
+  play->add_option(
+      "--bot", p.play.bot,
+      "Bot at the other seats (default: the game's own bot if it has one, else random)");
 
   auto* sim = app.add_subcommand("sim", "Play many games between bots and summarise them");
   add_game_options(*sim, p.sim.game, p.players, p.sim.params);
@@ -67,7 +70,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   sim->add_option("--record", p.sim.record_dir, "Write one record per game into DIR")
       ->type_name("DIR");
   sim->add_flag("--json", p.sim.json, "Print the summary as one JSON object");
-  sim->add_option("--bot", p.sim.bot, "Bot for every seat (default random)");
+  sim->add_option("--bot", p.sim.bot,
+                  "Bot for every seat (default: the game's own bot if it has one, else random)");
 
   auto* rep = app.add_subcommand("replay", "Narrate, check or dump a game record");
   rep->add_option("file", p.replay.file, "Record file (JSON Lines)")->required();

@@ -21,8 +21,9 @@ struct PlayOptions {
   std::vector<std::string> params;  // "name=value"
   std::string record;               // file to write, if any
   bool no_color = false;
+  std::string bot;  // bot at every other seat; empty: the game's default
 };
-// `sabbat play`: a person at one seat, random bots at the others.
+// `sabbat play`: a person at one seat, bots at the others, in real time.
 int run_play(const PlayOptions& options, const Io& io);
 
 struct SimOptions {
@@ -34,7 +35,7 @@ struct SimOptions {
   std::optional<int> jobs;  // nothing: one per hardware thread
   std::string record_dir;   // one record per game, if given
   bool json = false;
-  std::string bot = "random";
+  std::string bot;  // empty: the game's default
 };
 // `sabbat sim`: many games between bots, summarised.
 int run_sim(const SimOptions& options, const Io& io);

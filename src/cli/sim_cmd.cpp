@@ -133,9 +133,11 @@ void work(Shared& shared, WorkerResult& result) {
 
 }  // namespace
 
-int run_sim(const SimOptions& o, const Io& io) {
-  auto choice = choose_game(o.game, o.players, o.params, o.seed);
+int run_sim(const SimOptions& given, const Io& io) {
+  auto choice = choose_game(given.game, given.players, given.params, given.seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
+  SimOptions o = given;
+  if (o.bot.empty()) o.bot = default_bot_name(*choice->game);
   if (o.games < 1) return report_error(io.err, "--games must be at least 1", kExitUsage);
   if (auto bot = make_bot(o.bot, *choice->game); !bot)
     return report_error(io.err, bot.error(), kExitUsage);

@@ -1,6 +1,8 @@
 // The Game: parameters, new races, and the terminal rendering.
 #include <string>
 
+#include "core/bot.hpp"
+#include "games/du-balai/bot.hpp"
 #include "games/du-balai/du_balai.hpp"
 #include "games/du-balai/render.hpp"
 #include "games/du-balai/state.hpp"
@@ -89,6 +91,12 @@ class DuBalaiGame final : public Game {
       if (s >= o.players) o.pilots[size_t(s)] = Pilot::Normal;
     }
     return std::unique_ptr<State>(std::make_unique<DuBalaiState>(o, setup.seed));
+  }
+
+  // A reader of the book with a reaction time who may misremember a die (bot.hpp).
+  std::vector<std::string> bot_names() const override { return {"simple"}; }
+  std::unique_ptr<Bot> make_bot(std::string_view name) const override {
+    return name == "simple" ? make_simple_bot() : nullptr;
   }
 
   std::string render_view(const json& view, Seat viewer, bool color) const override {

@@ -1,0 +1,321 @@
+// The simple bot (bot.hpp). It reads the concrete state only where the view of its seat shows
+// the same thing: the phase, turn, time, deadline, squares, hand counts, its own hand and
+// formulas, the dice while they are visible to it, the book once revealed, the pending spell
+// and the cards it draws itself.
+#include "games/du-balai/bot.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "games/du-balai/state.hpp"
+
+namespace sabbat::du_balai {
+
+namespace {
+
+// What a formula is worth in squares (a perfect black formula's draw counts 1.5).
+double formula_value(const Formula& f, const Book& book, bool bonus) {
+  switch (judge(f, book)) {
+    case Verdict::None:
+    case Verdict::Forbidden:
+      return 0;
+    case Verdict::Valid:
+      return f.cards();
+    case Verdict::Perfect:
+      return f.cards() + (bonus ? (f.colour == Colour::Orange ? 2.0 : 1.5) : 0.0);
+  }
+  return 0;
+}
+
+// The best perfect formula of a book and what it is worth (an empty formula when none).
+Formula best_formula(const Book& book, bool bonus, double* value) {
+  Formula best;
+  double best_value = 0;
+  for (Colour c : {Colour::Orange, Colour::Black}) {
+    const Formula f{book.valid(c), c};
+    if (f.empty()) continue;
+    const double v = formula_value(f, book, bonus);
+    if (v > best_value) best = f, best_value = v;
+  }
+  if (value) *value = best_value;
+  return best;
+}
+
+// Which Magie noire card to keep, best first.
+int keep_rank(Card c) {
+  static constexpr std::array<Card, kCardKinds> order{
+      Card::VentArriere, Card::MauvaisSort, Card::Brouillard,  Card::Attraction,
+      Card::Acrobatie3,  Card::DoubleJeu,   Card::OubliRepare, Card::Rectification,
+      Card::Acrobatie2,  Card::Blocage,     Card::Decret,      Card::Acrobatie1};
+  return int(std::find(order.begin(), order.end(), c) - order.begin());
+}
+
+uint64_t mix_key(uint64_t key, uint64_t v) {
+  return Rng::mix(key, v + 1);
+}
+
+class SimpleBot final : public Bot {
+ public:
+  explicit SimpleBot(const SimpleBotParams& params) : p_(params) { legal_.reserve(1100); }
+
+  std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
+    const auto* s = dynamic_cast<const DuBalaiState*>(&state);
+    if (!s || !s->actors().contains(seat)) return std::nullopt;
+    s->legal_actions(seat, legal_);
+    if (legal_.empty()) return std::nullopt;
+    auto p = choose(*s, seat, rng);
+    if (!p) return std::nullopt;
+    if (std::find(legal_.begin(), legal_.end(), p->action) == legal_.end()) {
+      // Never propose what the rules refuse: pass, or the first legal action.
+      p->action = legal(act::pass()) ? act::pass() : legal_.front();
+    }
+    if (auto d = s->deadline(); d && p->at >= d->at) p->at = d->at - 1;
+    p->at = std::max(p->at, s->now());
+    return p;
+  }
+
+ private:
+  // The dice as this bot remembers them, for one turn (a Décret look reads them again).
+  struct Memory {
+    int turn = -1;
+    bool decret = false;
+    std::array<uint8_t, kDice> faces{};
+    GameTime opened = 0;
+    GameTime read = 0;
+  };
+  // When the bot acts at the current moment of the game, drawn once per moment.
+  struct Timer {
+    uint64_t key = 0;
+    bool set = false;
+    GameTime at = 0;
+  };
+
+  bool legal(Action a) const { return std::find(legal_.begin(), legal_.end(), a) != legal_.end(); }
+
+  GameTime wait(uint64_t key, GameTime now, GameTime lo, GameTime hi, Rng& rng) {
+    if (!timer_.set || timer_.key != key) timer_ = {key, true, now + rng.between(lo, hi)};
+    return std::max(timer_.at, now);
+  }
+
+  void memorise(const DuBalaiState& s, bool decret, GameTime opened, Rng& rng) {
+    mem_.turn = s.turn();
+    mem_.decret = decret;
+    mem_.opened = opened;
+    mem_.read = rng.between(p_.read_min, p_.read_max);
+    mem_.faces = s.dice();  // visible to this seat: checked by the caller
+    for (auto& f : mem_.faces)
+      if (rng.chance(p_.misremember)) f = uint8_t((f + 1 + rng.below(kFaces - 1)) % kFaces);
+  }
+
+  bool has_memory(const DuBalaiState& s) const { return mem_.turn == s.turn(); }
+
+  bool bonus(const DuBalaiState& s, Seat seat) const {
+    return s.witch(seat).pilot != Pilot::Expert &&
+           s.track().square[size_t(seat)] != s.curse_square();
+  }
+
+  uint64_t moment_key(const DuBalaiState& s, Seat seat) const {
+    uint64_t k = uint64_t(s.turn());
+    k = mix_key(k, uint64_t(s.phase()));
+    k = mix_key(k, uint64_t(s.step()));
+    k = mix_key(k, uint64_t(s.resolving() + 1));
+    k = mix_key(k, uint64_t(s.decret_seat() + 1));
+    const Pending& pd = s.pending();
+    k = mix_key(k, pd.open ? 1 + pd.spell.code : 0);
+    k = mix_key(k, uint64_t(pd.fogs));
+    k = mix_key(k, uint64_t(pd.last + 1));
+    k = mix_key(k, uint64_t(s.witch(seat).hand_count()));
+    k = mix_key(k, uint64_t(s.witch(seat).formulas));
+    return k;
+  }
+
+  std::optional<Proposal> choose(const DuBalaiState& s, Seat seat, Rng& rng) {
+    const GameTime now = s.now();
+    const auto deadline = s.deadline();
+    if (s.pending().open) {
+      const GameTime at = wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng);
+      return Proposal{react(s, seat), at};
+    }
+    switch (s.phase()) {
+      case Phase::Setup:
+        // A novice starts as far forward as she may.
+        return Proposal{act::start_on(7),
+                        wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng)};
+      case Phase::BookOpen: {
+        if (!has_memory(s) || mem_.decret) {
+          const GameTime opened = deadline ? deadline->at - s.options().book_time : now;
+          memorise(s, false, opened, rng);
+        }
+        double value = 0;
+        best_formula(read_book(mem_.faces), bonus(s, seat), &value);
+        if (value < 1) return std::nullopt;  // nothing worth closing for: let others close
+        // After reading, closes when the remembered dice allow a decent formula; the longer
+        // it waits, the less it asks for.
+        const double missing = std::max(0.0, p_.decent_value - value);
+        const GameTime at = mem_.opened + mem_.read + GameTime(std::ceil(missing)) * p_.patience;
+        return Proposal{act::close_book(), std::max(at, now)};
+      }
+      case Phase::DecretLook: {
+        if (!has_memory(s) || !mem_.decret) {
+          const GameTime look = s.witch(seat).pilot == Pilot::Expert
+                                    ? s.options().decret_time_expert
+                                    : s.options().decret_time;
+          memorise(s, true, deadline ? deadline->at - look : now, rng);
+        }
+        return Proposal{act::close_book(), std::max(mem_.opened + mem_.read, now)};
+      }
+      case Phase::Writing: {
+        GameTime at = wait(moment_key(s, seat), now, p_.write_min, p_.write_max, rng);
+        if (legal(act::play(Card::Decret))) return Proposal{act::play(Card::Decret), at};
+        // Holding Décret: write late, so that the others have written and it may be played.
+        if (s.decret_seat() < 0 && s.witch(seat).hand[size_t(Card::Decret)] > 0 && deadline)
+          at = std::max(at, deadline->at - 1500);
+        return Proposal{write(s, seat, rng), at};
+      }
+      case Phase::Resolving: {
+        const GameTime at = wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng);
+        switch (s.step()) {
+          case Step::Keep:
+            return Proposal{keep(), at};
+          case Step::FormulaSpells:
+            return Proposal{formula_spell(s, seat), at};
+          case Step::AfterMove:
+            return Proposal{after_move_spell(s, seat), at};
+        }
+        return std::nullopt;
+      }
+      case Phase::Over:
+        return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // The perfect formula of its memory; with no memory (it could not read the book), one card
+  // at random.
+  Action write(const DuBalaiState& s, Seat seat, Rng& rng) {
+    Formula f;
+    if (has_memory(s)) f = best_formula(read_book(mem_.faces), bonus(s, seat), nullptr);
+    if (f.empty() && (s.closer() == seat || !has_memory(s)))
+      f = Formula{SymbolMask(1u << rng.below(kSymbols)), Colour(rng.below(2))};
+    return f.empty() ? act::write_none() : act::write(f);
+  }
+
+  Action keep() const {
+    Action best = legal_.front();
+    int best_rank = kCardKinds;
+    for (Action a : legal_) {
+      const Move m = decode(a);
+      if (m.kind == Kind::Keep && keep_rank(m.card) < best_rank)
+        best = a, best_rank = keep_rank(m.card);
+    }
+    return best;
+  }
+
+  // Oubli réparé, Rectification or Double-jeu when it makes its formulas worth more, judged
+  // on the revealed book.
+  Action formula_spell(const DuBalaiState& s, Seat seat) const {
+    const Witch& w = s.witch(seat);
+    const Book book = s.book();
+    const bool b = bonus(s, seat);
+    auto total = [&](const std::array<Formula, 2>& fs, int n) {
+      double v = 0;
+      for (int i = 0; i < n; ++i) v += formula_value(fs[size_t(i)], book, b);
+      return v;
+    };
+    const double base = total(w.formula, w.formulas);
+    Action best = act::pass();
+    double best_gain = 0.5;
+    for (Action a : legal_) {
+      const Move m = decode(a);
+      if (m.kind != Kind::Play) continue;
+      std::array<Formula, 2> fs = w.formula;
+      int n = w.formulas;
+      if (m.card == Card::DoubleJeu) {
+        if (n >= 2) continue;
+        fs[size_t(n++)] = m.formula;
+      } else if (m.card == Card::OubliRepare || m.card == Card::Rectification) {
+        for (int i = 0; i < n; ++i) {
+          Formula& f = fs[size_t(i)];
+          if (f.colour != m.colour) continue;
+          if (m.card == Card::OubliRepare) {
+            f.mask = SymbolMask(f.mask | (1u << m.a));
+          } else {
+            f.mask = SymbolMask((f.mask & ~(1u << m.a)) | (1u << m.b));
+          }
+          break;
+        }
+      } else {
+        continue;
+      }
+      const double gain = total(fs, n) - base;
+      if (gain > best_gain) best = a, best_gain = gain;
+    }
+    return best;
+  }
+
+  Action after_move_spell(const DuBalaiState& s, Seat seat) const {
+    const Track& t = s.track();
+    const int mine = t.square[size_t(seat)];
+    int ahead = 0, behind = 0;
+    for (int p = 0; p < s.players(); ++p) {
+      if (p == seat || t.finished(p)) continue;
+      ahead += t.square[size_t(p)] > mine;
+      behind += t.square[size_t(p)] < mine;
+    }
+    for (Action a : legal_) {
+      const Move m = decode(a);
+      if (m.kind != Kind::Play) continue;
+      switch (m.card) {
+        case Card::VentArriere:
+        case Card::MauvaisSort:
+          return a;
+        case Card::Attraction:
+          if (ahead > behind && m.a == 2) return a;
+          break;
+        case Card::Blocage:
+          if (behind > ahead) return a;
+          break;
+        default:
+          break;
+      }
+    }
+    return act::pass();
+  }
+
+  // Brouillard against a spell that hurts it, or to save its own spell; otherwise pass.
+  Action react(const DuBalaiState& s, Seat seat) const {
+    if (!legal(act::brouillard())) return act::pass();
+    const Pending& pd = s.pending();
+    const Move m = decode(pd.spell);
+    const Track& t = s.track();
+    const bool cancelled = pd.fogs % 2 == 1;
+    bool hurts = false;
+    if (pd.caster != seat) {
+      if (m.card == Card::MauvaisSort) hurts = m.a == seat;
+      if (m.card == Card::Attraction) hurts = t.square[size_t(pd.caster)] < t.square[size_t(seat)];
+      if (m.card == Card::VentArriere)
+        hurts = t.square[size_t(pd.caster)] >= t.square[size_t(seat)];
+    }
+    const bool mine = pd.caster == seat;
+    if ((hurts && !cancelled) || (mine && cancelled)) return act::brouillard();
+    return act::pass();
+  }
+
+  SimpleBotParams p_;
+  Memory mem_;
+  Timer timer_;
+  ActionList legal_;
+};
+
+}  // namespace
+
+std::unique_ptr<sabbat::Bot> make_simple_bot() {
+  return make_simple_bot(SimpleBotParams{});
+}
+
+std::unique_ptr<sabbat::Bot> make_simple_bot(const SimpleBotParams& params) {
+  return std::make_unique<SimpleBot>(params);
+}
+
+}  // namespace sabbat::du_balai

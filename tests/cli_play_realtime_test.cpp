@@ -1,0 +1,129 @@
+// `sabbat play` in real time: bots and the clock act while the person thinks, what the person
+// types is applied when it arrives, and scripted input stays usable. The real binary is run
+// with a pipe as stdin so that waiting really happens; short deadlines keep each test brief.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/cli.hpp"
+
+namespace sabbat {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Played {
+  int code = -1;
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `sh -c "<feeder> | sabbat <args>"`: the feeder writes the person's lines, with pauses.
+// With `late_start`, the game starts 0.3 s later, once the first lines are surely in the pipe.
+Played play_binary(const std::string& feeder, const std::string& args, bool late_start = false) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir = fs::temp_directory_path() / ("sabbat-rt-" + std::string(info->name()) + "-" +
+                                                    std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string cmd = "{ " + feeder + "; } | { " + (late_start ? "sleep 0.3; " : "") +
+                          "exec '" + std::string(SABBAT_BINARY) + "' " + args + " >'" +
+                          (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'; }";
+  const auto t0 = std::chrono::steady_clock::now();
+  const int status = std::system(cmd.c_str());
+  Played r;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (WIFEXITED(status)) r.code = WEXITSTATUS(status);
+  r.out = slurp(dir / "out");
+  r.err = slurp(dir / "err");
+  fs::remove_all(dir);
+  return r;
+}
+
+const std::string kQuick =
+    "play du-balai --players 2 --seed 5 --no-color --param book_time_ms=1000 "
+    "--param formula_time_ms=1000 --param spell_time_ms=1000 --param reaction_time_ms=500";
+
+TEST(PlayRealtime, DeadlinesPassWhileThePersonTypesNothing) {
+  // Nothing typed for 2.5 s: the bot closes the book and writes, and the clock writes nothing
+  // for the person when the 1 s formula time is up, turn after turn.
+  Played r = play_binary("sleep 2.5; echo quit", kQuick);
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_EQ(r.err, "");
+  EXPECT_GE(r.seconds, 2.0);
+  EXPECT_LT(r.seconds, 5.0);
+  EXPECT_NE(r.out.find("time"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("You leave the game unfinished"), std::string::npos) << r.out;
+  // The clock ended at least one phase and a second turn began while the person waited.
+  EXPECT_NE(r.out.find("turn 2"), std::string::npos) << r.out;
+}
+
+TEST(PlayRealtime, CloseBookTypedEarlyBeatsTheBots) {
+  // The line is in the pipe before the game starts: the person closes the book first.
+  Played r = play_binary("echo close-book; sleep 1.5; echo quit",
+                         "play du-balai --players 2 "
+                         "--seed 5 --no-color --param formula_time_ms=1000",
+                         true);
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("> close-book"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Cannot do 'close-book'"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("You cannot act now"), std::string::npos) << r.out;
+  // The view after the book closed names the person as the closer.
+  const auto own = r.out.find("> seat 0");
+  ASSERT_NE(own, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("closed the book", own), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("you wrote formula none"), std::string::npos) << r.out;
+}
+
+TEST(PlayRealtime, BadInputIsExplained) {
+  Played r = play_binary("echo wave wand; sleep 0.2; echo quit", kQuick);
+  ASSERT_EQ(r.code, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("Cannot do 'wave wand'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Type 'help'"), std::string::npos) << r.out;
+}
+
+TEST(PlayRealtime, EndOfPipedInputEndsCleanly) {
+  Played r = play_binary("true", kQuick);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("End of input"), std::string::npos) << r.out;
+  EXPECT_LT(r.seconds, 2.0);
+}
+
+TEST(PlayRealtime, HelpShowsTheFirst40ActionsAndSaysHowManyMore) {
+  // In-process scripted input: the bot closes the book at once, then the person must write one
+  // of the many formulas.
+  std::istringstream in("help\nquit\n");
+  std::ostringstream out, err;
+  const int code = cli::run_cli(
+      {"play", "du-balai", "--players", "2", "--seed", "5", "--bot", "random"}, in, out, err);
+  ASSERT_EQ(code, 0) << err.str();
+  const std::string text = out.str();
+  EXPECT_NE(text.find("  40. "), std::string::npos) << text;
+  EXPECT_EQ(text.find("  41. "), std::string::npos) << text;
+  EXPECT_NE(text.find("more; any legal action can be typed in full"), std::string::npos) << text;
+}
+
+TEST(PlayRealtime, UnknownBotIsRefused) {
+  std::istringstream in("quit\n");
+  std::ostringstream out, err;
+  const int code =
+      cli::run_cli({"play", "du-balai", "--seed", "5", "--bot", "nosuch"}, in, out, err);
+  EXPECT_NE(code, 0);
+  EXPECT_NE(err.str().find("unknown bot 'nosuch'"), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace sabbat
