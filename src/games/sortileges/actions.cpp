@@ -1,5 +1,6 @@
 // Actions: "place <card> under left|right", as codes card * 2 + side.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -39,9 +40,13 @@ void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
   if (terminal_ || seat != current_) return;
   const auto& hand = areas_[size_t(seat)].hand;
   const int sides = couple_[kRight] == kNoCard ? 1 : 2;
+  // Built aside and copied once: this runs before every move of every simulated game.
+  std::array<Action, 4> all;
+  size_t n = 0;
   for (int i = 0; i < hand.size; ++i)
     for (int side = 0; side < sides; ++side)
-      out.push_back(Action{encode_place(hand.cards[size_t(i)], side)});
+      all[n++] = Action{encode_place(hand.cards[size_t(i)], side)};
+  out.assign(all.begin(), all.begin() + std::ptrdiff_t(n));
 }
 
 std::string SortilegesState::idle_reason(Seat seat, Action) const {
