@@ -3,40 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "games/du-balai/scenario.hpp"
+#include "support/du_balai_race.hpp"
 
 namespace sabbat::du_balai {
 namespace {
 
 constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4, N = 1 << 5;
 
-struct Race {
-  std::unique_ptr<DuBalaiState> s;
-  GameTime t = 0;
-  explicit Race(int players, std::map<std::string, std::string> params = {}, uint64_t seed = 1)
-      : s(new_race(players, params, seed)) {}
-  DuBalaiState* operator->() { return s.get(); }
-  void ok(Seat seat, const std::string& text) {
-    t += 10;
-    Status st = s->apply_text(seat, text, t);
-    ASSERT_TRUE(st.ok()) << "seat " << seat << " '" << text << "': " << st.error();
-  }
-  std::string refused(Seat seat, const std::string& text) {
-    t += 10;
-    const json before = s->full_state();
-    Status st = s->apply_text(seat, text, t);
-    EXPECT_FALSE(st.ok()) << "seat " << seat << " '" << text << "' was accepted";
-    EXPECT_EQ(s->full_state(), before) << "a refusal changed the state";
-    return st.ok() ? "" : st.error();
-  }
-  void clock() {
-    auto d = s->deadline();
-    ASSERT_TRUE(d.has_value());
-    t = std::max(t, d->at);
-    Status st = s->apply(kClock, d->action, t);
-    ASSERT_TRUE(st.ok()) << st.error();
-  }
-  int sq(Seat seat) const { return s->track().square[size_t(seat)]; }
-};
+using testing::Race;
 
 TEST(DuBalaiJudgement, TheThreeStepsOfTheRuleBook) {
   // Group by symbol whatever the colour, drop symbols shown in both colours, one die per group.

@@ -3,49 +3,19 @@
 #include <gtest/gtest.h>
 
 #include "games/du-balai/scenario.hpp"
+#include "support/du_balai_race.hpp"
 
 namespace sabbat::du_balai {
 namespace {
 
 constexpr SymbolMask Z = 1 << 0, B = 1 << 1, G = 1 << 3;
 
-struct Race {
-  std::unique_ptr<DuBalaiState> s;
-  GameTime t = 0;
-  explicit Race(int players, std::map<std::string, std::string> params = {})
-      : s(new_race(players, params, 3)) {}
-  DuBalaiState* operator->() { return s.get(); }
-  void ok(Seat seat, const std::string& text) {
-    t += 10;
-    Status st = s->apply_text(seat, text, t);
-    ASSERT_TRUE(st.ok()) << "seat " << seat << " '" << text << "': " << st.error();
-  }
-  std::string refused(Seat seat, const std::string& text) {
-    t += 10;
-    const json before = s->full_state();
-    Status st = s->apply_text(seat, text, t);
-    EXPECT_FALSE(st.ok()) << "seat " << seat << " '" << text << "' was accepted";
-    EXPECT_EQ(s->full_state(), before) << "a refusal changed the state";
-    return st.ok() ? "" : st.error();
-  }
-  // Other witches pass until `seat` reaches `step` of her resolution.
-  void until(Seat seat, Step step) {
-    for (int guard = 0; guard < 50; ++guard) {
-      ASSERT_EQ(s->phase(), Phase::Resolving);
-      if (s->resolving() == seat && s->step() == step && !s->pending().open) return;
-      const Seat who = s->resolving();
-      ASSERT_FALSE(s->pending().open);
-      ok(who, "pass");
-    }
-    FAIL() << "never reached";
-  }
-  int sq(Seat seat) const { return s->track().square[size_t(seat)]; }
-};
+using testing::Race;
 
 // Seat 0 on 5 holds `card` (and seat 1 a Brouillard when `fog_holder`); seat 1 on 9, seat 2
 // on 3 closes. Seat 0 writes orange zaam (valid, not perfect: orange is zaam boulga).
 Race standard(Card card, bool fog_holder) {
-  Race r(3);
+  Race r(3, {}, 3);
   EXPECT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().set_square(0, 5);
   r->hooks().set_square(1, 9);
@@ -70,7 +40,7 @@ TEST(DuBalaiSpells, OubliRepareAddsACardFromTheHandToTheFormula) {
 }
 
 TEST(DuBalaiSpells, RectificationSwapsACardOfTheFormulaWithOneFromTheHand) {
-  Race r(2);
+  Race r(2, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().give(0, Card::Rectification);
   r.ok(1, "close-book");
@@ -85,7 +55,7 @@ TEST(DuBalaiSpells, RectificationSwapsACardOfTheFormulaWithOneFromTheHand) {
 }
 
 TEST(DuBalaiSpells, DoubleJeuBothPerfectGivesBothBonusesAndAllTheCards) {
-  Race r(2);
+  Race r(2, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().give(0, Card::DoubleJeu);
   r->hooks().stack_deck({Card::Acrobatie2});
@@ -105,7 +75,7 @@ TEST(DuBalaiSpells, DoubleJeuBothPerfectGivesBothBonusesAndAllTheCards) {
 }
 
 TEST(DuBalaiSpells, DoubleJeuJudgesEachFormulaOnItsOwn) {
-  Race r(2);
+  Race r(2, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().give(0, Card::DoubleJeu);
   r.ok(1, "close-book");
@@ -117,7 +87,7 @@ TEST(DuBalaiSpells, DoubleJeuJudgesEachFormulaOnItsOwn) {
 }
 
 TEST(DuBalaiSpells, VentArriereAdvancesByTheRankWitchesOnOneSquareSharingIt) {
-  Race r(3);
+  Race r(3, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().set_square(0, 5);
   r->hooks().set_square(1, 5);
@@ -155,7 +125,7 @@ TEST(DuBalaiSpells, MauvaisSortRefusesAWitchWhoIsNotLeading) {
 }
 
 TEST(DuBalaiSpells, AttractionPullsEveryOtherWitchOneDistanceTowardsYouNeverPast) {
-  Race r(4);
+  Race r(4, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().set_square(0, 5);
   r->hooks().set_square(1, 9);
@@ -176,7 +146,7 @@ TEST(DuBalaiSpells, AttractionPullsEveryOtherWitchOneDistanceTowardsYouNeverPast
 }
 
 TEST(DuBalaiSpells, BlocageStopsTheWitchesResolvingLaterOnYourSquare) {
-  Race r(3);
+  Race r(3, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().set_square(0, 5);
   r->hooks().set_square(1, 4);
@@ -195,7 +165,7 @@ TEST(DuBalaiSpells, BlocageStopsTheWitchesResolvingLaterOnYourSquare) {
 }
 
 TEST(DuBalaiSpells, DecretOpensTheBookToItsPlayerForTenSecondsAfterTheOthersHaveWritten) {
-  Race r(3);
+  Race r(3, {}, 3);
   r->hooks().give(2, Card::Decret);
   r.ok(0, "close-book");
   EXPECT_NE(r.refused(2, "play decret").find("every other witch"), std::string::npos);
@@ -220,7 +190,7 @@ TEST(DuBalaiSpells, DecretOpensTheBookToItsPlayerForTenSecondsAfterTheOthersHave
 }
 
 TEST(DuBalaiSpells, AnExpertsDecretLastsFiveSeconds) {
-  Race r(2, {{"pilot_1", "expert"}});
+  Race r(2, {{"pilot_1", "expert"}}, 3);
   r->hooks().give(1, Card::Decret);
   r.ok(0, "close-book");
   r.ok(0, "formula orange: zaam");
@@ -325,7 +295,7 @@ TEST_P(BrouillardAgainst, CancelsTheSpellWhichOtherwiseTakesEffect) {
 INSTANTIATE_TEST_SUITE_P(EverySpell, BrouillardAgainst, ::testing::Range(0, 7));
 
 TEST(DuBalaiSpells, BrouillardCancelsDecretAndTheWitchWritesWithTheBookClosed) {
-  Race r(2);
+  Race r(2, {}, 3);
   r->hooks().give(1, Card::Decret);
   r->hooks().give(0, Card::Brouillard);
   r.ok(0, "close-book");
@@ -366,7 +336,7 @@ TEST(DuBalaiSpells, TheReactionWindowClosesAtItsDeadlineAndTheSpellTakesEffect) 
 }
 
 TEST(DuBalaiSpells, ASpellOutsideItsMomentIsRefused) {
-  Race r(2);
+  Race r(2, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   for (Card c : {Card::VentArriere, Card::OubliRepare, Card::Blocage, Card::Decret,
                  Card::Brouillard, Card::Acrobatie1})
