@@ -70,6 +70,14 @@ int turn_of(const State& s) {
   return static_cast<const DuBalaiState&>(s).turn();
 }
 
+// The counters of the whole-race benchmarks.
+void race_counters(benchmark::State& bs, int64_t games, int64_t actions, int64_t turns) {
+  bs.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+  bs.counters["actions/s"] = benchmark::Counter(double(actions), benchmark::Counter::kIsRate);
+  bs.counters["turns/s"] = benchmark::Counter(double(turns), benchmark::Counter::kIsRate);
+  bs.counters["turns/game"] = double(turns) / double(std::max<int64_t>(games, 1));
+}
+
 // One whole race per iteration.
 void BM_DuBalaiPlayout4(benchmark::State& bs) {
   RandomRacer racer;
@@ -84,10 +92,7 @@ void BM_DuBalaiPlayout4(benchmark::State& bs) {
     turns += turn_of(*state);
     benchmark::DoNotOptimize(state->scores());
   }
-  bs.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
-  bs.counters["actions/s"] = benchmark::Counter(double(actions), benchmark::Counter::kIsRate);
-  bs.counters["turns/s"] = benchmark::Counter(double(turns), benchmark::Counter::kIsRate);
-  bs.counters["turns/game"] = double(turns) / double(std::max<int64_t>(games, 1));
+  race_counters(bs, games, actions, turns);
 }
 BENCHMARK(BM_DuBalaiPlayout4);
 const bench::Compare playout("BM_DuBalaiPlayout4", "BM_DuBalaiRollDiceAndShuffleDeck");
@@ -135,10 +140,7 @@ void BM_DuBalaiPlayoutSimpleBots4(benchmark::State& bs) {
     turns += turn_of(*state);
     benchmark::DoNotOptimize(state->scores());
   }
-  bs.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
-  bs.counters["actions/s"] = benchmark::Counter(double(actions), benchmark::Counter::kIsRate);
-  bs.counters["turns/s"] = benchmark::Counter(double(turns), benchmark::Counter::kIsRate);
-  bs.counters["turns/game"] = double(turns) / double(std::max<int64_t>(games, 1));
+  race_counters(bs, games, actions, turns);
 }
 BENCHMARK(BM_DuBalaiPlayoutSimpleBots4);
 const bench::Compare simple("BM_DuBalaiPlayoutSimpleBots4", "BM_DuBalaiRollDiceAndShuffleDeck");

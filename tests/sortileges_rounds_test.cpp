@@ -7,15 +7,12 @@
 
 #include "games/sortileges/sortileges.hpp"
 #include "games/sortileges/state.hpp"
+#include "support/sortileges_cards.hpp"
 
 namespace sabbat::sortileges {
 namespace {
 
-Card C(const char* text) {
-  auto c = parse_card(text);
-  EXPECT_TRUE(c.has_value()) << text;
-  return c.value_or(kNoCard);
-}
+using testing::C;
 
 std::unique_ptr<SortilegesState> make(int players, uint64_t seed = 1,
                                       Unclaimed unclaimed = Unclaimed::Removed,

@@ -7,15 +7,12 @@
 
 #include "core/rng.hpp"
 #include "games/sortileges/spells.hpp"
+#include "support/sortileges_cards.hpp"
 
 namespace sabbat::sortileges {
 namespace {
 
-Card C(const char* text) {
-  auto c = parse_card(text);
-  EXPECT_TRUE(c.has_value()) << text;
-  return c.value_or(kNoCard);
-}
+using testing::C;
 
 std::vector<Card> cards(std::initializer_list<const char*> texts) {
   std::vector<Card> out;
