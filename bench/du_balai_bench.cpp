@@ -37,8 +37,6 @@ BENCHMARK(BM_DuBalaiRollDiceAndShuffleDeck);
 // would act 0–3 s from now; the clock applies the deadline if it comes first.
 struct RandomRacer {
   Rng rng{1};
-  ActionList legal;
-  RandomRacer() { legal.reserve(1100); }
 
   void step(State& state) {
     const SeatSet actors = state.actors();
@@ -51,8 +49,7 @@ struct RandomRacer {
         for (uint32_t k = rng.below(uint32_t(actors.size())) + 1; k > 0; ++seat)
           k -= actors.contains(seat);
         --seat;
-        state.legal_actions(seat, legal);
-        (void)state.apply(seat, legal[rng.below(uint32_t(legal.size()))], at);
+        (void)state.apply(seat, *state.random_legal(seat, rng), at);
         return;
       }
     }

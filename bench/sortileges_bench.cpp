@@ -29,16 +29,14 @@ void BM_SortilegesPlayout4(benchmark::State& bs) {
   const Game& game = *registry().find("sortileges");
   auto setup = game.setup(4, {}, 0);
   Rng rng(1);
-  ActionList legal;
-  legal.reserve(64);
   int64_t actions = 0, games = 0;
   for (auto _ : bs) {
     setup->seed = rng.next();
     auto state = std::move(game.new_state(*setup).value());
-    while (!state->terminal()) {
-      Seat seat = __builtin_ctz(state->actors().bits());
-      state->legal_actions(seat, legal);
-      (void)state->apply(seat, legal[rng.below(uint32_t(legal.size()))], 0);
+    // A Sortilèges game is over exactly when nobody is to play.
+    for (SeatSet actors; !(actors = state->actors()).empty();) {
+      const Seat seat = __builtin_ctz(actors.bits());
+      (void)state->apply(seat, *state->random_legal(seat, rng), 0);
       ++actions;
     }
     ++games;

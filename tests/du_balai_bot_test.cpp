@@ -25,6 +25,9 @@ struct RaceStats {
   int turns = 0;
   int spells = 0;  // Magie noire cards played by the bots (Brouillard included)
   int decrets = 0;
+  int seconds = 0;         // second formulas written (holding Double-jeu)
+  int double_jeux = 0;     // Double-jeu played to make one count
+  int useless_double = 0;  // ... on a second formula the revealed dice forbid
 };
 
 std::unique_ptr<State> new_game(int players, uint64_t seed) {
@@ -69,7 +72,12 @@ void play_race(int players, uint64_t seed, const SimpleBotParams& params, RaceSt
       const Move m = decode(what);
       if (m.kind == Kind::Write && !m.formula.empty() && s.phase() == Phase::Writing) {
         ++stats.writes;
-        stats.forbidden_writes += judge(m.formula, s.book()) == Verdict::Forbidden;
+        stats.forbidden_writes += judge(m.formula.mask, s.book()).verdict == Verdict::Forbidden;
+      }
+      stats.seconds += m.kind == Kind::WriteSecond && !m.formula.empty();
+      if (m.kind == Kind::Play && m.card == Card::DoubleJeu) {
+        ++stats.double_jeux;
+        stats.useless_double += !judge(s.witch(who).formula[1].mask, s.book()).valid();
       }
       if (m.kind == Kind::CloseBook && s.phase() == Phase::BookOpen) ++stats.closes;
       stats.spells += m.kind == Kind::Play || m.kind == Kind::Brouillard;
@@ -109,6 +117,18 @@ TEST(DuBalaiBot, SimpleBotsFinishRacesAndSometimesMisremember) {
       "forbidden, %d books closed by a bot, %d spells played (%d Décret)\n",
       st.with_finisher, st.games, double(st.turns) / st.games, st.forbidden_writes, st.writes,
       st.closes, st.spells, st.decrets);
+}
+
+// Holding Double-jeu, the bot writes the other colour's formula of its memory in phase 2 and
+// plays the card in phase 4 only when the revealed dice make that second formula valid.
+TEST(DuBalaiBot, DoubleJeuIsWrittenInPhaseTwoAndPlayedOnlyWhenItPays) {
+  const RaceStats st = play_races(200, SimpleBotParams{});
+  EXPECT_GT(st.seconds, 5);
+  EXPECT_GT(st.double_jeux, 0);
+  EXPECT_LE(st.double_jeux, st.seconds);
+  EXPECT_EQ(st.useless_double, 0);
+  std::printf("simple bots: %d second formulas written, %d made to count with Double-jeu\n",
+              st.seconds, st.double_jeux);
 }
 
 // The forbidden formulas come from misremembering: with a perfect memory there are far fewer

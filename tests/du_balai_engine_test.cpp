@@ -44,14 +44,13 @@ TEST(DuBalaiTime, AtTheFormulaDeadlineWhoeverHasNotWrittenDoesNotMove) {
   auto s = new_race(3);
   ASSERT_TRUE(show_book(*s, Z | B, G));
   ASSERT_TRUE(s->apply_text(1, "close-book", 100).ok());
-  ASSERT_TRUE(s->apply_text(0, "formula orange: zaam", 200).ok());
+  ASSERT_TRUE(s->apply_text(0, "formula zaam", 200).ok());
   EXPECT_EQ(s->actors(), SeatSet(0b110));
   const auto d = s->deadline();
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(d->at, 100 + 30000);
   EXPECT_EQ(s->action_text(d->action), "time-up");
-  EXPECT_FALSE(s->apply_text(2, "formula orange: zaam", d->at).ok())
-      << "writing after the deadline";
+  EXPECT_FALSE(s->apply_text(2, "formula zaam", d->at).ok()) << "writing after the deadline";
   ASSERT_TRUE(s->apply(kClock, d->action, d->at).ok());
   EXPECT_EQ(s->track().square[0], 1);
   EXPECT_EQ(s->track().square[1], -2);  // the closer wrote nothing: invalid, back 2
@@ -76,20 +75,22 @@ TEST(DuBalaiRefusals, EveryRefusalLeavesTheFullStateUnchanged) {
     EXPECT_NE(st.error().find(words), std::string::npos) << st.error();
     EXPECT_EQ(s->full_state(), before) << text;
   };
-  refuse(0, "formula orange: zaam", "close-book");
+  refuse(0, "formula zaam", "close-book");
+  refuse(0, "formula orange: zaam", "formulas have no colour");
   refuse(0, "jump", "expected one of");
   refuse(0, "play vent-arriere", "close-book");
   ASSERT_TRUE(s->apply_text(2, "close-book", t).ok());
-  refuse(0, "formula orange: zaam zaam", "twice");
-  refuse(0, "formula orange: zaam bazooka", "not a symbol");
-  refuse(0, "formula purple: zaam", "names its colour");
-  refuse(0, "formula orange:", "at least one card");
+  refuse(0, "formula zaam zaam", "twice");
+  refuse(0, "formula zaam bazooka", "not a symbol");
+  refuse(0, "formula purple: zaam", "not a symbol");
+  refuse(0, "formula", "at least one card");
+  refuse(0, "second-formula glou", "no Double-jeu");
   refuse(2, "formula none", "at least one card");
   refuse(1, "play vent-arriere", "hold no");
   refuse(1, "keep blocage", "write your formula");
   refuse(1, "time-up", "clock");
   ASSERT_TRUE(s->apply_text(1, "formula none", t).ok());
-  refuse(1, "formula orange: zaam", "may not act");
+  refuse(1, "formula zaam", "already written");
 }
 
 TEST(DuBalaiText, ParsingIsLooseAndTheCanonicalTextRoundTrips) {
@@ -99,27 +100,35 @@ TEST(DuBalaiText, ParsingIsLooseAndTheCanonicalTextRoundTrips) {
     EXPECT_TRUE(a.ok()) << text << ": " << (a.ok() ? "" : a.error());
     return a.ok() ? s->action_text(*a) : std::string("?");
   };
-  EXPECT_EQ(parse("Formule ORANGE : Zââm, Boulgâ"), "formula orange: zaam boulga");
-  EXPECT_EQ(parse("formula noire: tête de mort éclair-fourchu"), "formula black: foulzz biii");
+  EXPECT_EQ(parse("Formule Zââm, Boulgâ"), "formula zaam boulga");
+  EXPECT_EQ(parse("formula tête de mort éclair-fourchu"), "formula foulzz biii");
+  EXPECT_EQ(parse("formula toile oreille"), "formula zaam boulga");  // the order is irrelevant
   EXPECT_EQ(parse("formula none"), "formula none");
+  EXPECT_EQ(parse("Second formula: glou"), "second-formula glou");
+  EXPECT_EQ(parse("seconde formule rien"), "second-formula none");
+  EXPECT_EQ(parse("play double jeu"), "play double-jeu");
+  EXPECT_EQ(parse("play oubli repare stella to 2"), "play oubli-repare stella to second");
+  EXPECT_EQ(parse("play oubli-repare stella to first"), "play oubli-repare stella");
   EXPECT_EQ(parse("Close Book"), "close-book");
   EXPECT_EQ(parse("play Vent Arrière"), "play vent-arriere");
   EXPECT_EQ(parse("play brouillard magique"), "brouillard");
   EXPECT_EQ(parse("play mauvais sort 2"), "play mauvais-sort on 2");
   EXPECT_EQ(parse("keep acrobatie 3"), "keep acrobatie-3");
   EXPECT_EQ(parse("start 6"), "start 6");
-  EXPECT_EQ(parse("play rectification zaam for boulga in black"),
-            "play rectification zaam for boulga in black");
+  EXPECT_EQ(parse("play rectification zaam for boulga"), "play rectification zaam for boulga");
   auto bad = s->parse_action(0, "fly");
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().find("formula orange: zaam boulga"), std::string::npos);
+  EXPECT_NE(bad.error().find("formula zaam boulga"), std::string::npos);
+  auto old = s->parse_action(0, "play double-jeu black: glou");
+  ASSERT_FALSE(old.ok());
+  EXPECT_NE(old.error().find("second-formula"), std::string::npos) << old.error();
 }
 
 // The random race policy: random actors and random legal actions at random times, the clock
 // when it comes first; sometimes a witch who remembers the book writes a valid formula, so
 // that races get far and cards get drawn.
 struct Playout {
-  int actions = 0, spells = 0, finished = 0, fogs = 0, decrets = 0;
+  int actions = 0, spells = 0, finished = 0, fogs = 0, decrets = 0, seconds = 0, double_jeux = 0;
 };
 
 void play_race(uint64_t seed, int players, const std::map<std::string, std::string>& params,
@@ -151,8 +160,14 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
         a = legal.back();
       } else if (s->phase() == Phase::Writing && !s->pending().open && rng.chance(0.6)) {
         const Book b = s->book();
-        const Colour c = rng.chance(0.5) ? Colour::Orange : Colour::Black;
-        if (b.valid(c)) a = act::write(c, b.valid(c));
+        const Witch& w = s->witch(p);
+        if (!w.written) {
+          const Colour c = rng.chance(0.5) ? Colour::Orange : Colour::Black;
+          if (b.valid(c)) a = act::write(b.valid(c));
+        } else if (const Judgement j = judge(w.formula[0].mask, b); j.valid()) {
+          // With Double-jeu: the perfect formula of the other colour.
+          if (const SymbolMask m = b.valid(other(j.colour))) a = act::write_second(m);
+        }
       }
       if (s->phase() == Phase::Resolving && s->step() != Step::Keep && legal.size() > 1 &&
           rng.chance(0.5))
@@ -161,6 +176,8 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
       stats.spells += m.kind == Kind::Play;
       stats.fogs += m.kind == Kind::Brouillard;
       stats.decrets += m.kind == Kind::Play && m.card == Card::Decret;
+      stats.seconds += m.kind == Kind::WriteSecond && !m.formula.empty();
+      stats.double_jeux += m.kind == Kind::Play && m.card == Card::DoubleJeu;
       if (check_everything) {
         EXPECT_TRUE(s->check(p, a).ok());
         auto back = s->parse_action(p, s->action_text(a));
@@ -217,6 +234,8 @@ TEST(DuBalaiPlayout, HundredsOfSeededRacesInVirtualTimeReachTheEnd) {
   EXPECT_GT(stats.spells, 300);
   EXPECT_GT(stats.fogs, 5);
   EXPECT_GT(stats.decrets, 5);
+  EXPECT_GT(stats.seconds, 5);
+  EXPECT_GT(stats.double_jeux, 5);
 }
 
 TEST(DuBalaiPlayout, ViewsLegalActionsAndTextHoldUpAlongRandomRaces) {
@@ -237,7 +256,7 @@ TEST(DuBalaiViews, TheDiceAreSeenOnlyWhileTheBookIsOpenAndFormulasOnlyAtTheRevea
   for (Seat v = kSpectator; v < 3; ++v) EXPECT_FALSE(holds_dice(s->view(v))) << v;
   for (const auto& e : ev) EXPECT_FALSE(holds_dice(e.data));
   ev.clear();
-  ASSERT_TRUE(s->apply_text(0, "formula orange: zaam", 20, &ev).ok());
+  ASSERT_TRUE(s->apply_text(0, "formula zaam", 20, &ev).ok());
   for (const auto& e : ev) {
     EXPECT_FALSE(holds_dice(e.data));
     if (e.kind == "your-formula") {
@@ -250,14 +269,15 @@ TEST(DuBalaiViews, TheDiceAreSeenOnlyWhileTheBookIsOpenAndFormulasOnlyAtTheRevea
   EXPECT_FALSE(s->view(kSpectator)["witches"][0].contains("formulas"));
   ASSERT_TRUE(s->apply_text(1, "formula none", 30).ok());
   ev.clear();
-  ASSERT_TRUE(s->apply_text(2, "formula black: glou", 40, &ev).ok());
+  ASSERT_TRUE(s->apply_text(2, "formula glou", 40, &ev).ok());
   bool revealed = false;
   for (const auto& e : ev)
     if (e.kind == "reveal") {
       revealed = true;
       EXPECT_TRUE(e.audience.spectators);
       EXPECT_TRUE(holds_dice(e.data));
-      EXPECT_EQ(e.data["formulas"][0][0]["text"], "formula orange: zaam");
+      EXPECT_EQ(e.data["formulas"][0][0]["text"], "formula zaam");
+      EXPECT_EQ(e.data["formulas"][2][0]["colour"], "black");  // glou: given by the dice
     }
   EXPECT_TRUE(revealed);
 }

@@ -8,7 +8,7 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4, N = 1 << 5;
+constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4;
 
 using testing::Race;
 
@@ -20,19 +20,21 @@ TEST(DuBalaiJudgement, TheThreeStepsOfTheRuleBook) {
   EXPECT_EQ(b.valid(Colour::Orange), Z | B);
   EXPECT_EQ(b.valid(Colour::Black), G);
   EXPECT_EQ(b.shown_orange & b.shown_black, b.forbidden_both());
-  EXPECT_EQ(judge({Z, Colour::Orange}, b), Verdict::Valid);
-  EXPECT_EQ(judge({Z | B, Colour::Orange}, b), Verdict::Perfect);
-  EXPECT_EQ(judge({G, Colour::Black}, b), Verdict::Perfect);
-  EXPECT_EQ(judge({Z | G, Colour::Orange}, b), Verdict::Forbidden);
-  EXPECT_EQ(judge({}, b), Verdict::None);
+  EXPECT_EQ(judge(Z, b).verdict, Verdict::Valid);
+  EXPECT_EQ(judge(Z, b).colour, Colour::Orange);
+  EXPECT_EQ(judge(Z | B, b).verdict, Verdict::Perfect);
+  EXPECT_EQ(judge(G, b).verdict, Verdict::Perfect);
+  EXPECT_EQ(judge(G, b).colour, Colour::Black);
+  EXPECT_EQ(judge(Z | G, b).verdict, Verdict::Forbidden);
+  EXPECT_EQ(judge(0, b).verdict, Verdict::None);
 }
 
 TEST(DuBalaiFormula, AValidFormulaMovesAsManySquaresAsCards) {
   Race r(3);
   ASSERT_TRUE(show_book(*r.s, Z | B | F, G));
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam boulga");
-  r.ok(1, "formula black: glou");
+  r.ok(0, "formula zaam boulga");
+  r.ok(1, "formula glou");
   r.ok(2, "formula none");
   EXPECT_EQ(r.sq(0), 2);  // valid, not perfect: 2 cards
   EXPECT_EQ(r.sq(1), 1);  // perfect black: 1 card, then she keeps a drawn card
@@ -44,7 +46,7 @@ TEST(DuBalaiFormula, APerfectOrangeFormulaAddsTwoSquares) {
   Race r(2);
   ASSERT_TRUE(show_book(*r.s, Z | B | F, G | I));
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam boulga foulzz");
+  r.ok(0, "formula zaam boulga foulzz");
   r.ok(1, "formula none");
   EXPECT_EQ(r.sq(0), 5);
   EXPECT_EQ(r->outcome(0).verdict[0], Verdict::Perfect);
@@ -55,8 +57,8 @@ TEST(DuBalaiFormula, APerfectBlackFormulaDrawsAsManyCardsAsSymbolsAndKeepsOne) {
   ASSERT_TRUE(show_book(*r.s, Z, G | I));
   r->hooks().stack_deck({Card::VentArriere, Card::Acrobatie3});
   r.ok(1, "close-book");
-  r.ok(0, "formula black: glou biii");
-  r.ok(1, "formula orange: zaam");
+  r.ok(0, "formula glou biii");
+  r.ok(1, "formula zaam");
   // The closer (seat 1) resolved first: perfect orange, +1 +2.
   EXPECT_EQ(r.sq(1), 3);
   EXPECT_EQ(r.sq(0), 2);
@@ -85,8 +87,8 @@ TEST(DuBalaiFormula, ASymbolAbsentFromTheValidDiceIsForbidden) {
   Race r(2);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r.ok(1, "close-book");
-  r.ok(0, "formula orange: zaam nebulo");  // nébulô is not valid
-  r.ok(1, "formula orange: zaam");
+  r.ok(0, "formula zaam nebulo");  // nébulô is not valid
+  r.ok(1, "formula zaam");
   EXPECT_EQ(r.sq(0), 0);
   EXPECT_EQ(r->outcome(0).verdict[0], Verdict::Forbidden);
 }
@@ -100,20 +102,60 @@ TEST(DuBalaiFormula, ASymbolShownInBothColoursIsForbidden) {
   ASSERT_TRUE(b.shown_orange & (1u << both));
   ASSERT_TRUE(b.shown_black & (1u << both));
   r.ok(1, "close-book");
-  r.ok(0, "formula orange: " + std::string(kSymbolTable[size_t(both)].syllable));
-  r.ok(1, "formula black: " + std::string(kSymbolTable[size_t(both)].syllable));
+  r.ok(0, "formula " + std::string(kSymbolTable[size_t(both)].syllable));
+  r.ok(1, "formula " + std::string(kSymbolTable[size_t(both)].syllable));
   EXPECT_EQ(r.sq(0), 0);
   EXPECT_EQ(r.sq(1), -2);  // the closer's forbidden formula: back 2
 }
 
-TEST(DuBalaiFormula, AFormulaIsJudgedInTheColourItIsWrittenIn) {
+TEST(DuBalaiFormula, AFormulaValidInBlackWrittenWithoutAColourMoves) {
+  // "Pour être valide, une formule doit contenir que des symboles apparaissant dans une même
+  // couleur": the cards carry symbols only; the dice give the formula its colour.
   Race r(2);
-  ASSERT_TRUE(show_book(*r.s, Z, G));
+  ASSERT_TRUE(show_book(*r.s, Z, G | I));
+  r->hooks().give(0, Card::Acrobatie1);  // she stops at her formula moment
   r.ok(1, "close-book");
-  r.ok(0, "formula orange: glou");  // glou is valid, but in black
-  r.ok(1, "formula orange: zaam");
+  r.ok(0, "formula glou");  // valid, in black only
+  r.ok(1, "formula zaam");
+  r.until(0, Step::FormulaSpells);
+  EXPECT_EQ(r->witch(0).formula[0].colour, Colour::Black);  // set at the reveal
+  r.ok(0, "pass");
+  EXPECT_EQ(r->outcome(0).verdict[0], Verdict::Valid);
+  EXPECT_EQ(r->outcome(0).formula[0].colour, Colour::Black);
+  EXPECT_EQ(r.sq(0), 1);
+}
+
+TEST(DuBalaiFormula, AFormulaHoldingEveryValidBlackSymbolIsPerfect) {
+  Race r(2);
+  ASSERT_TRUE(show_book(*r.s, Z, G | I));
+  r.ok(1, "close-book");
+  r.ok(0, "formula biii glou");
+  r.ok(1, "formula zaam");
+  EXPECT_EQ(r->outcome(0).verdict[0], Verdict::Perfect);
+  EXPECT_EQ(r->outcome(0).formula[0].colour, Colour::Black);
+  EXPECT_EQ(r.sq(0), 2);  // 2 cards; the black bonus is a draw
+  EXPECT_EQ(r->step(), Step::Keep);
+}
+
+TEST(DuBalaiFormula, AFormulaMixingValidOrangeAndValidBlackSymbolsIsForbidden) {
+  // "Augustine n'avance pas, car sa formule contient des symboles oranges et noirs !"
+  Race r(2);
+  ASSERT_TRUE(show_book(*r.s, Z | B, G));
+  r.ok(1, "close-book");
+  r.ok(0, "formula zaam glou");
+  r.ok(1, "formula zaam");
   EXPECT_EQ(r->outcome(0).verdict[0], Verdict::Forbidden);
   EXPECT_EQ(r.sq(0), 0);
+}
+
+TEST(DuBalaiFormula, AColourWordIsRefusedFormulasHaveNoColour) {
+  Race r(2);
+  r.ok(1, "close-book");
+  EXPECT_NE(r.refused(0, "formula orange: zaam").find("formulas have no colour"),
+            std::string::npos);
+  EXPECT_NE(r.refused(0, "formula zaam noire").find("formulas have no colour"), std::string::npos);
+  EXPECT_NE(r.refused(0, "formula").find("at least one card"), std::string::npos);
+  r.ok(0, "formula zaam");
 }
 
 TEST(DuBalaiCurse, TheCurseSquareCancelsTheBonusOfAPerfectFormula) {
@@ -123,8 +165,8 @@ TEST(DuBalaiCurse, TheCurseSquareCancelsTheBonusOfAPerfectFormula) {
   r->hooks().set_square(1, 5);
   r->hooks().set_curse(5);
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam boulga");
-  r.ok(1, "formula black: glou");
+  r.ok(0, "formula zaam boulga");
+  r.ok(1, "formula glou");
   EXPECT_EQ(r.sq(0), 7);  // 2 cards, no +2
   EXPECT_TRUE(r->outcome(0).bonus_cancelled);
   EXPECT_EQ(r.sq(1), 6);  // 1 card, no draw
@@ -137,8 +179,8 @@ TEST(DuBalaiCurse, TheCurseTokenMovesToTheLeadersSquareAtTheEndOfTheTurn) {
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().set_square(2, 4);
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam");
-  r.ok(1, "formula orange: zaam boulga");  // perfect: 0 + 2 + 2 = 4, with seat 2
+  r.ok(0, "formula zaam");
+  r.ok(1, "formula zaam boulga");  // perfect: 0 + 2 + 2 = 4, with seat 2
   r.ok(2, "formula none");
   EXPECT_EQ(r.sq(1), 4);
   EXPECT_EQ(r->curse_square(), 4);
@@ -150,8 +192,8 @@ TEST(DuBalaiPenalty, TheClosersInvalidFormulaSendsHerBackTwoSquares) {
   ASSERT_TRUE(show_book(*r.s, Z, G));
   r->hooks().set_square(0, 6);
   r.ok(0, "close-book");
-  r.ok(0, "formula black: zaam");
-  r.ok(1, "formula black: zaam");  // not the closer: no penalty
+  r.ok(0, "formula zaam glou");  // each valid, in a different colour: forbidden
+  r.ok(1, "formula zaam glou");  // not the closer: no penalty
   EXPECT_EQ(r.sq(0), 4);
   EXPECT_TRUE(r->outcome(0).penalty);
   EXPECT_EQ(r.sq(1), 0);
@@ -162,7 +204,7 @@ TEST(DuBalaiPenalty, ThePenaltyStopsAtMinusTwo) {
   ASSERT_TRUE(show_book(*r.s, Z, G));
   r->hooks().set_square(0, -1);
   r.ok(0, "close-book");
-  r.ok(0, "formula black: zaam");
+  r.ok(0, "formula nebulo");  // not on the dice
   r.ok(1, "formula none");
   EXPECT_EQ(r.sq(0), -2);
 }
@@ -173,17 +215,17 @@ TEST(DuBalaiPenalty, TheClosersFormulaHoldsAtLeastOneCard) {
   EXPECT_NE(r.refused(0, "formula none").find("at least one card"), std::string::npos);
   ActionList legal;
   r->legal_actions(0, legal);
-  EXPECT_EQ(legal.size(), 1022u);  // 2 colours x 511 non-empty sets
+  EXPECT_EQ(legal.size(), 511u);  // every non-empty set of her 9 cards, no colour
+  EXPECT_EQ(r->legal_count(0), 511u);
   r->legal_actions(1, legal);
-  EXPECT_EQ(legal.size(), 1023u);  // and `formula none`
+  EXPECT_EQ(legal.size(), 512u);  // and `formula none`
 }
 
 TEST(DuBalaiPenalty, AWitchOnMinusTwoMayNotCloseTheBook) {
   Race r(2);
   r->hooks().set_square(0, -2);
   EXPECT_FALSE(r->actors().contains(0));
-  r.refused(0, "close-book");
-  EXPECT_NE(r->check(0, act::close_book()).error().find("-2"), std::string::npos);
+  EXPECT_EQ(r.refused(0, "close-book"), "a witch on square -2 may not close the book");
   r.ok(1, "close-book");
   EXPECT_EQ(r->closer(), 1);
 }
@@ -192,9 +234,8 @@ TEST(DuBalaiPilots, NovicesChooseSquareFiveSixOrSevenBeforeTheFirstRoll) {
   Race r(3, {{"pilot_1", "novice"}, {"pilot_2", "novice"}});
   EXPECT_EQ(r->phase(), Phase::Setup);
   EXPECT_EQ(r->actors(), SeatSet(0b110));
-  EXPECT_FALSE(r->deadline().has_value());
   EXPECT_TRUE(r->view(0)["dice"].is_null());
-  r.refused(0, "start 6");  // not a novice
+  EXPECT_NE(r.refused(0, "start 6").find("only novice pilots"), std::string::npos);
   r.refused(1, "start 8");
   r.refused(1, "close-book");
   r.ok(1, "start 7");
@@ -206,12 +247,42 @@ TEST(DuBalaiPilots, NovicesChooseSquareFiveSixOrSevenBeforeTheFirstRoll) {
   EXPECT_EQ(r.sq(2), 5);
 }
 
+TEST(DuBalaiPilots, NovicesHaveThirtySecondsThenTheClockStartsThemOnSquareFive) {
+  Race r(3, {{"pilot_0", "novice"}, {"pilot_2", "novice"}});
+  const auto d = r->deadline();
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->at, 30000);
+  EXPECT_EQ(r->action_text(d->action), "time-up");
+  EXPECT_EQ(r->view(1)["deadline"]["at"], 30000);
+  r.ok(2, "start 7");
+  EXPECT_FALSE(r->apply_text(0, "start 6", 30000).ok()) << "too late";
+  Events ev;
+  ASSERT_TRUE(r->apply(kClock, d->action, 30000, &ev).ok());
+  EXPECT_EQ(r.sq(0), 5);  // the silent novice gets the smallest head start
+  EXPECT_EQ(r.sq(2), 7);
+  EXPECT_EQ(r->phase(), Phase::BookOpen);
+  EXPECT_EQ(r->deadline()->at, 30000 + 20000);
+  ASSERT_FALSE(ev.empty());
+  EXPECT_EQ(ev.front().kind, "start");
+  EXPECT_EQ(ev.front().data["square"], 5);
+}
+
+TEST(DuBalaiPilots, TheSetupTimeAndTheLateNovicesSquareAreParameters) {
+  Race r(2, {{"pilot_1", "novice"}, {"setup_time_ms", "5000"}, {"late_novice_square", "6"}});
+  ASSERT_TRUE(r->deadline().has_value());
+  EXPECT_EQ(r->deadline()->at, 5000);
+  r.clock();
+  EXPECT_EQ(r.sq(1), 6);
+  EXPECT_EQ(r->phase(), Phase::BookOpen);
+  EXPECT_TRUE(new_race(2, {{"late_novice_square", "8"}}) == nullptr);
+}
+
 TEST(DuBalaiPilots, AnExpertNeverGetsTheBonusOfAPerfectFormula) {
   Race r(2, {{"pilot_0", "expert"}});
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r.ok(1, "close-book");
-  r.ok(0, "formula orange: zaam boulga");
-  r.ok(1, "formula orange: zaam");
+  r.ok(0, "formula zaam boulga");
+  r.ok(1, "formula zaam");
   EXPECT_EQ(r.sq(0), 2);
   EXPECT_TRUE(r->outcome(0).bonus_cancelled);
 }
@@ -225,7 +296,7 @@ TEST(DuBalaiOrder, TheCloserResolvesFirstThenFromTheLeaderBackwardsTiesClockwise
   r->hooks().set_square(3, 1);
   r->hooks().set_square(4, 3);
   r.ok(3, "close-book");
-  for (int s = 0; s < 5; ++s) r.ok(s, s == 3 ? "formula orange: zaam" : "formula none");
+  for (int s = 0; s < 5; ++s) r.ok(s, s == 3 ? "formula zaam" : "formula none");
   // closer 3; leader 1 (8); then square 3 clockwise from the closer: 4, 0, 2.
   const json v = r->view(kSpectator);
   EXPECT_EQ(v["order"], json({3, 1, 4, 0, 2}));
@@ -242,9 +313,9 @@ TEST(DuBalaiEnd, FinishersScoreByCrossingOrderOthersTheirSquarePlusAcrobatics) {
   r->hooks().give(3, Card::Acrobatie2);
   r->hooks().give(0, Card::Acrobatie1);
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam boulga");  // 21 + 2: across, first (closer resolves first)
-  r.ok(1, "formula orange: zaam");         // 22 + 1: across, second
-  r.ok(2, "formula orange: boulga");       // third
+  r.ok(0, "formula zaam boulga");  // 21 + 2: across, first (closer resolves first)
+  r.ok(1, "formula zaam");         // 22 + 1: across, second
+  r.ok(2, "formula boulga");       // third
   r.ok(3, "formula none");
   // Seats 0 and 3 hold cards: each has her moments (acrobatics are never played).
   while (r->phase() == Phase::Resolving) {
@@ -272,7 +343,7 @@ TEST(DuBalaiEnd, EqualScoresAreBrokenByTheDistanceFlown) {
   r->hooks().set_square(2, 21);
   r->hooks().give(1, Card::Acrobatie1);  // 20 + 1 = 21, like seat 2 on 21
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam");
+  r.ok(0, "formula zaam");
   r.ok(1, "formula none");
   r.ok(2, "formula none");
   while (r->phase() == Phase::Resolving) r.ok(r->resolving(), "pass");
@@ -287,8 +358,8 @@ TEST(DuBalaiEnd, TheRaceEndsOnlyAtTheEndOfTheTurnInWhichSomeoneCrossed) {
   r->hooks().set_square(0, 22);
   r->hooks().set_square(1, 19);
   r.ok(0, "close-book");
-  r.ok(0, "formula orange: zaam");
-  r.ok(1, "formula orange: zaam boulga");
+  r.ok(0, "formula zaam");
+  r.ok(1, "formula zaam boulga");
   ASSERT_TRUE(r->terminal());
   EXPECT_EQ(r.sq(1), 23);  // she still flew after seat 0 crossed: 19 + 2 + 2
   EXPECT_EQ(r->scores(), (std::vector<int>{25, 24}));

@@ -73,6 +73,14 @@ TEST_P(Playout, InvariantsHoldAfterEveryAction) {
       bool someone_can_act = bool(s.deadline());
       for (Seat seat = 0; seat < c.players; ++seat) {
         s.legal_actions(seat, legal);
+        // legal_count and legal_at, which random playouts sample through, agree with the list.
+        ASSERT_EQ(s.legal_count(seat), legal.size()) << "seat " << seat;
+        const uint32_t stride = uint32_t(legal.size() / 64 + 1);
+        for (uint32_t k = 0; k < legal.size(); k += stride)
+          ASSERT_EQ(s.legal_at(seat, k), legal[k]) << "seat " << seat << " action " << k;
+        if (!legal.empty()) {
+          ASSERT_EQ(s.legal_at(seat, uint32_t(legal.size() - 1)), legal.back()) << "seat " << seat;
+        }
         if (!s.actors().contains(seat)) {
           ASSERT_TRUE(legal.empty()) << "seat " << seat << " has actions out of turn";
           continue;

@@ -163,6 +163,50 @@ TEST(SortilegesTieBreaks, InEveryCategoryTheHighestCardDecidesNotTheFigure) {
   EXPECT_GT(strength({"9H", "5H", "2S"}, kHearts), strength({"9S", "4H", "3H"}, kHearts));
 }
 
+// The rule book's list read top down, written as plainly as it is printed: the first spell
+// the cards make is their spell. The engine computes it without branches; they must agree on
+// every hand of one to three pile cards, in any order, under every couple suit.
+Spell spell_as_printed(std::vector<Card> c, int couple_suit) {
+  std::sort(c.begin(), c.end(), [](Card a, Card b) {
+    return rank_of(a) != rank_of(b) ? rank_of(a) > rank_of(b)
+                                    : suit_strength(suit_of(a)) > suit_strength(suit_of(b));
+  });
+  int of_suit = 0;
+  for (Card x : c) of_suit += suit_of(x) == couple_suit;
+  if (c.size() == 3) {
+    const int r0 = rank_of(c[0]), r1 = rank_of(c[1]), r2 = rank_of(c[2]);
+    const bool one_suit = suit_of(c[0]) == suit_of(c[1]) && suit_of(c[1]) == suit_of(c[2]);
+    const bool run = r0 == r1 + 1 && r1 == r2 + 1;
+    if (r0 == 6 && r1 == 6 && r2 == 6) return Spell::Demonicus;
+    if (of_suit == 3) return Spell::Corromptus;
+    if (run && one_suit) return Spell::Fingus;
+    if (of_suit == 2) return Spell::SemiCorromptus;
+    if (r0 == r2) return Spell::Triplus;
+    if (run) return Spell::Sequencia;
+    if (r0 == r1 || r1 == r2) return Spell::Deuus;
+  } else if (c.size() == 2) {
+    if (of_suit == 2) return Spell::SemiCorromptus;
+    if (rank_of(c[0]) == rank_of(c[1])) return Spell::Deuus;
+  }
+  return Spell::Plumpus;
+}
+
+TEST(SortilegesSpells, EveryHandGetsTheFirstSpellOfTheRuleBooksList) {
+  for (int suit = 0; suit < 4; ++suit)
+    for (int a = 0; a < kPileSize; ++a)
+      for (int b = -1; b < kPileSize; ++b)
+        for (int c = -1; c < kPileSize; ++c) {
+          if ((b < 0 && c >= 0) || a == b || a == c || (b >= 0 && b == c)) continue;
+          std::vector<Card> hand{Card(a)};
+          if (b >= 0) hand.push_back(Card(b));
+          if (c >= 0) hand.push_back(Card(c));
+          ASSERT_EQ(best_spell(hand, suit), spell_as_printed(hand, suit))
+              << card_text(Card(a)) << " " << (b >= 0 ? card_text(Card(b)) : "") << " "
+              << (c >= 0 ? card_text(Card(c)) : "") << " under suit " << suit;
+          ASSERT_EQ(spell_of_strength(spell_strength(hand, suit)), best_spell(hand, suit));
+        }
+}
+
 TEST(SortilegesTieBreaks, SpellsOfDifferentCardsNeverTie) {
   Rng rng(5);
   std::array<Card, kPileSize> deck{};

@@ -3,9 +3,9 @@
 namespace sabbat {
 
 std::optional<Proposal> RandomBot::propose(const State& state, Seat seat, Rng& rng) {
-  state.legal_actions(seat, legal_);
-  if (legal_.empty()) return std::nullopt;
-  return Proposal{legal_[rng.below(uint32_t(legal_.size()))], state.now()};
+  auto action = state.random_legal(seat, rng);
+  if (!action) return std::nullopt;
+  return Proposal{*action, state.now()};
 }
 
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game) {

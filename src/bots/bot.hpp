@@ -12,9 +12,6 @@ namespace sabbat {
 class RandomBot final : public Bot {
  public:
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override;
-
- private:
-  ActionList legal_;
 };
 
 // Bots by name: "random" for every game, and the game's own bots (Game::bot_names); the

@@ -56,6 +56,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   play->add_option("--record", p.play.record, "Write the record of the game to FILE")
       ->type_name("FILE");
   play->add_flag("--no-color", p.play.no_color, "Plain text, no ANSI colours");
+  play->add_flag("--lines", p.play.lines,
+                 "Type whole lines even on a terminal, instead of the one-key screen");
   play->add_option(
       "--bot", p.play.bot,
       "Bot at the other seats (default: the game's own bot if it has one, else random)");

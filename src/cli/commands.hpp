@@ -21,7 +21,8 @@ struct PlayOptions {
   std::vector<std::string> params;  // "name=value"
   std::string record;               // file to write, if any
   bool no_color = false;
-  std::string bot;  // bot at every other seat; empty: the game's default
+  std::string bot;     // bot at every other seat; empty: the game's default
+  bool lines = false;  // typed lines even on a terminal, never the one-key screen
 };
 // `sabbat play`: a person at one seat, bots at the others, in real time.
 int run_play(const PlayOptions& options, const Io& io);

@@ -7,14 +7,28 @@
 namespace sabbat {
 
 Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
+  // The common path, kept to two virtual calls (one in a turn-based game) and free of the
+  // refusals' strings: an acting seat is on the table, the game is not over, and it is in time.
+  if (now >= now_ && seat != kClock && actors().contains(seat) && !too_late(now)) {
+    Status st = do_apply(seat, action, now, events);
+    if (st) now_ = now;
+    return st;
+  }
+  return apply_otherwise(seat, action, now, events);
+}
+
+bool State::too_late(GameTime now) const {
+  if (!has_deadlines_) return false;
+  auto d = deadline();
+  return d && now >= d->at;
+}
+
+Status State::apply_otherwise(Seat seat, Action action, GameTime now, Events* events) {
   if (now < now_)
     return fail("game time " + std::to_string(now) + " ms is before the last action at " +
                 std::to_string(now_) + " ms");
   if (seat != kClock && actors().contains(seat)) {
-    // The common path, kept to two virtual calls: an acting seat is on the table and the game
-    // is not over.
-    if (auto d = deadline(); d && now >= d->at)
-      return fail("too late: the deadline fell at " + std::to_string(d->at) + " ms");
+    return fail("too late: the deadline fell at " + std::to_string(deadline()->at) + " ms");
   } else if (terminal()) {
     return fail("the game is over; no action is allowed");
   } else if (seat == kClock) {
@@ -34,6 +48,30 @@ Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
   Status st = do_apply(seat, action, now, events);
   if (st) now_ = now;
   return st;
+}
+
+namespace {
+// The defaults list into a buffer kept per thread, so that they allocate only once.
+ActionList& scratch() {
+  thread_local ActionList list;
+  return list;
+}
+}  // namespace
+
+uint32_t State::legal_count(Seat seat) const {
+  legal_actions(seat, scratch());
+  return uint32_t(scratch().size());
+}
+
+Action State::legal_at(Seat seat, uint32_t index) const {
+  legal_actions(seat, scratch());
+  return scratch().at(index);
+}
+
+std::optional<Action> State::random_legal(Seat seat, Rng& rng) const {
+  const uint32_t n = legal_count(seat);
+  if (n == 0) return std::nullopt;
+  return legal_at(seat, rng.below(n));
 }
 
 std::string State::idle_reason(Seat seat, Action) const {

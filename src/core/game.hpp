@@ -90,6 +90,16 @@ class State {
   virtual SeatSet actors() const = 0;
   // Fills `out` (cleared first) with the legal actions of `seat` now.
   virtual void legal_actions(Seat seat, ActionList& out) const = 0;
+  // How many legal actions `seat` has now, and the one at `index` in legal_actions' order.
+  // Random playouts sample through these; a game with many actions (a Du Balai ! witch may
+  // write 1,023 formulas) overrides them so as not to build the list. The defaults list.
+  // `index` must be below legal_count(seat).
+  virtual uint32_t legal_count(Seat seat) const;
+  virtual Action legal_at(Seat seat, uint32_t index) const;
+  // legal_at(seat, rng.below(legal_count(seat))): uniform over the legal actions, and the
+  // same draw as picking from legal_actions' list. Nothing when `seat` has no legal action.
+  // A game may compute it in one call; it must then draw exactly that.
+  virtual std::optional<Action> random_legal(Seat seat, Rng& rng) const;
   // The pending deadline, if any; the clock applies its action when time reaches it.
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
 
@@ -136,12 +146,21 @@ class State {
   bool operator==(const State&) const = default;
 
  protected:
+  State() = default;
+  // A turn-based game, whose states never have a deadline, says so: apply does not ask.
+  explicit State(bool has_deadlines) : has_deadlines_(has_deadlines) {}
+
   // Called with a seat that is an actor (or the clock) and a time not before now().
   // Must leave the state untouched when it returns an error.
   virtual Status do_apply(Seat seat, Action action, GameTime now, Events* events) = 0;
 
  private:
+  bool too_late(GameTime now) const;
+  // apply's refusals, and the clock's deadline actions.
+  [[gnu::noinline]] Status apply_otherwise(Seat seat, Action action, GameTime now, Events* events);
+
   GameTime now_ = 0;
+  bool has_deadlines_ = true;
 };
 
 struct GameFacts {

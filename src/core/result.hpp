@@ -1,5 +1,6 @@
 #pragma once
 // Errors are values at the API edge: a Result holds either a value or a message a player can read.
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,17 +32,24 @@ class [[nodiscard]] Result {
   std::variant<T, Error> v_;
 };
 
+// Success or a message. Success is a null pointer: every applied action returns one, so it
+// costs a word, not a string.
 class [[nodiscard]] Status {
  public:
   Status() = default;
-  Status(Error error) : error_(std::move(error.message)) {}
+  Status(Error error) : error_(std::make_unique<std::string>(std::move(error.message))) {}
+  Status(const Status& other)
+      : error_(other.error_ ? std::make_unique<std::string>(*other.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) { return *this = Status(other); }
+  Status& operator=(Status&&) noexcept = default;
   static Status success() { return {}; }
   bool ok() const { return !error_; }
   explicit operator bool() const { return ok(); }
   const std::string& error() const { return *error_; }
 
  private:
-  std::optional<std::string> error_;
+  std::unique_ptr<std::string> error_;
 };
 
 inline Error fail(std::string message) {

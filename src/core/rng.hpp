@@ -29,16 +29,19 @@ class Rng {
 
   // Uniform in [0, n) without modulo bias (multiply-shift with rejection). n > 0.
   uint32_t below(uint32_t n) {
-    uint64_t m = uint64_t(uint32_t(next() >> 32)) * n;
-    auto low = uint32_t(m);
-    if (low < n) {
-      const uint32_t threshold = uint32_t(-n) % n;
-      while (low < threshold) {
-        m = uint64_t(uint32_t(next() >> 32)) * n;
-        low = uint32_t(m);
-      }
-    }
+    uint64_t m = (next() >> 32) * n;
+    if (uint32_t(m) < n) m = redraw(m, n);
     return uint32_t(m >> 32);
+  }
+
+  // Two independent uniform draws, in [0, n) and [0, k), from the two halves of one word of
+  // the stream (a half that lands in the rejected zone is drawn again). n, k > 0.
+  std::pair<uint32_t, uint32_t> below2(uint32_t n, uint32_t k) {
+    const uint64_t x = next();
+    uint64_t a = (x >> 32) * n, b = (x & 0xFFFFFFFFu) * k;
+    if (uint32_t(a) < n) a = redraw(a, n);
+    if (uint32_t(b) < k) b = redraw(b, k);
+    return {uint32_t(a >> 32), uint32_t(b >> 32)};
   }
 
   // Uniform in [lo, hi], inclusive.
@@ -64,6 +67,13 @@ class Rng {
   }
 
  private:
+  // Multiply-shift keeps m's high half when its low half is at least 2^32 mod n; otherwise it
+  // may be biased, and is drawn again until it is not.
+  uint64_t redraw(uint64_t m, uint32_t n) {
+    const uint32_t threshold = uint32_t(-n) % n;
+    while (uint32_t(m) < threshold) m = (next() >> 32) * n;
+    return m;
+  }
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitmix64(uint64_t& x) {
     uint64_t z = (x += 0x9E3779B97F4A7C15ull);

@@ -6,16 +6,14 @@
 
 namespace sabbat::du_balai {
 
-// Layout of Action.code: kind in bits 28-31, card in 24-27, symbol mask in 0-8, formula
-// colour in 9, a in 10-13, b in 14-17, spell colour in 18.
+// Layout of Action.code: kind in bits 28-31, card in 24-27, symbol mask in 0-8, a in 10-13,
+// b in 14-17. Formulas carry no colour, so no bit holds one.
 Action encode(const Move& m) {
   uint32_t c = uint32_t(m.kind) << 28;
   c |= uint32_t(m.card) << 24;
   c |= uint32_t(m.formula.mask & kAllSymbols);
-  c |= uint32_t(m.formula.colour) << 9;
   c |= uint32_t(m.a & 15u) << 10;
   c |= uint32_t(m.b & 15u) << 14;
-  c |= uint32_t(m.colour) << 18;
   return Action{c};
 }
 
@@ -25,10 +23,8 @@ Move decode(Action a) {
   m.kind = Kind((c >> 28) & 15u);
   m.card = Card((c >> 24) & 15u);
   m.formula.mask = SymbolMask(c & kAllSymbols);
-  m.formula.colour = Colour((c >> 9) & 1u);
   m.a = uint8_t((c >> 10) & 15u);
   m.b = uint8_t((c >> 14) & 15u);
-  m.colour = Colour((c >> 18) & 1u);
   return m;
 }
 
@@ -42,9 +38,12 @@ std::string mask_text(SymbolMask m) {
   return out;
 }
 
+std::string formula_text(SymbolMask cards) {
+  return cards ? "formula " + mask_text(cards) : "formula none";
+}
+
 std::string move_text(const Move& m) {
   auto sym = [](int s) { return std::string(kSymbolTable[size_t(s) % kSymbols].syllable); };
-  auto col = [](Colour c) { return std::string(colour_name(c)); };
   switch (m.kind) {
     case Kind::CloseBook:
       return "close-book";
@@ -55,8 +54,9 @@ std::string move_text(const Move& m) {
     case Kind::Start:
       return "start " + std::to_string(m.a);
     case Kind::Write:
-      if (m.formula.empty()) return "formula none";
-      return "formula " + col(m.formula.colour) + ": " + mask_text(m.formula.mask);
+      return formula_text(m.formula.mask);
+    case Kind::WriteSecond:
+      return "second-formula " + (m.formula.empty() ? "none" : mask_text(m.formula.mask));
     case Kind::Brouillard:
       return "brouillard";
     case Kind::Keep:
@@ -65,11 +65,9 @@ std::string move_text(const Move& m) {
       std::string out = "play " + std::string(info(m.card).id);
       switch (m.card) {
         case Card::OubliRepare:
-          return out + " " + sym(m.a) + " to " + col(m.colour);
+          return out + " " + sym(m.a) + (m.b ? " to second" : "");
         case Card::Rectification:
-          return out + " " + sym(m.a) + " for " + sym(m.b) + " in " + col(m.colour);
-        case Card::DoubleJeu:
-          return out + " " + col(m.formula.colour) + ": " + mask_text(m.formula.mask);
+          return out + " " + sym(m.a) + " for " + sym(m.b);
         case Card::MauvaisSort:
           return out + " on " + std::to_string(m.a);
         case Card::Attraction:
@@ -112,7 +110,7 @@ std::string normalise(std::string_view in) {
     }
   }
   // Names of several words become one word.
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kJoin{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kJoin{{
       {"tete de mort", "tete-de-mort"},
       {"eclair fourchu", "eclair-fourchu"},
       {"brouillard magique", "brouillard"},
@@ -125,6 +123,8 @@ std::string normalise(std::string_view in) {
       {"acrobatie aerienne ", "acrobatie-"},
       {"acrobatie ", "acrobatie-"},
       {"closebook", "close-book"},
+      {"second formula", "second-formula"},
+      {"seconde formule", "second-formula"},
   }};
   for (const auto& [from, to] : kJoin)
     for (size_t p = out.find(from); p != std::string::npos; p = out.find(from, p + to.size()))
@@ -198,17 +198,28 @@ std::string card_words() {
 }
 
 const char* kExpected =
-    "expected one of: close-book; start 6; formula orange: zaam boulga; formula black: "
-    "foulzz; formula none; play decret; play oubli-repare stella to orange; play "
-    "rectification zaam for boulga in black; play double-jeu black: glou; play vent-arriere; "
-    "play mauvais-sort on 2; play attraction 1; play blocage; keep acrobatie-2; brouillard; "
-    "pass";
+    "expected one of: close-book; start 6; formula zaam boulga; formula none; second-formula "
+    "foulzz; second-formula none; play decret; play oubli-repare stella; play rectification "
+    "zaam for boulga; play double-jeu; play vent-arriere; play mauvais-sort on 2; play "
+    "attraction 1; play blocage; keep acrobatie-2; brouillard; pass";
+
+const char* kNoColour =
+    "formulas have no colour: write only the symbol cards, e.g. 'formula zaam boulga' (the "
+    "dice say at the reveal which colour a formula is valid in)";
+
+// Which formula a formula spell names: "first" / "1" or "second" / "2".
+std::optional<int> formula_number(const std::string& w) {
+  if (w == "first" || w == "1" || w == "premiere" || w == "premier") return 0;
+  if (w == "second" || w == "2" || w == "seconde" || w == "deuxieme") return 1;
+  return std::nullopt;
+}
 
 // Symbols from words[from..]; every word must be a symbol, none twice.
 Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from) {
   SymbolMask m = 0;
   for (size_t i = from; i < w.size(); ++i) {
     auto s = symbol_of(w[i]);
+    if (!s && colour_of(w[i])) return fail(kNoColour);
     if (!s) return fail("'" + w[i] + "' is not a symbol; the symbols are " + symbol_words());
     if (m & (1u << *s))
       return fail("the symbol " + w[i] + " is written twice: you hold one card of each symbol");
@@ -219,7 +230,7 @@ Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from) {
 
 }  // namespace
 
-Result<Move> parse_move(std::string_view text, Colour default_colour) {
+Result<Move> parse_move(std::string_view text) {
   const auto w = split(normalise(text));
   if (w.empty()) return fail(std::string("empty action; ") + kExpected);
   const std::string& verb = w[0];
@@ -248,20 +259,19 @@ Result<Move> parse_move(std::string_view text, Colour default_colour) {
     m.a = uint8_t(*n);
     return m;
   }
-  if (verb == "formula" || verb == "formule") {
-    m.kind = Kind::Write;
+  if (verb == "formula" || verb == "formule" || verb == "second-formula") {
+    const bool second = verb == "second-formula";
+    m.kind = second ? Kind::WriteSecond : Kind::Write;
     if (w.size() == 2 && (w[1] == "none" || w[1] == "rien")) return m;
-    auto c = w.size() >= 2 ? colour_of(w[1]) : std::nullopt;
-    if (!c)
-      return fail(
-          "a formula names its colour then its symbols, e.g. 'formula orange: zaam boulga', "
-          "or is 'formula none'");
-    auto mask = symbols(w, 2);
+    if (w.size() >= 2 && colour_of(w[1])) return fail(kNoColour);
+    auto mask = symbols(w, 1);
     if (!mask) return fail(mask.error());
     if (*mask == 0)
-      return fail("a formula holds at least one card, e.g. 'formula " +
-                  std::string(colour_name(*c)) + ": zaam'; write 'formula none' to write nothing");
-    m.formula = Formula{*mask, *c};
+      return fail(second ? "a second formula holds at least one card, e.g. 'second-formula "
+                           "foulzz'; write 'second-formula none' for no second formula"
+                         : "a formula holds at least one card, e.g. 'formula zaam boulga'; "
+                           "write 'formula none' to write nothing");
+    m.formula.mask = *mask;
     return m;
   }
   if (verb == "keep" || verb == "garde") {
@@ -289,46 +299,46 @@ Result<Move> parse_move(std::string_view text, Colour default_colour) {
     m.card = *card;
     switch (*card) {
       case Card::OubliRepare: {
-        // play oubli-repare SYMBOL [to COLOUR]
+        // play oubli-repare SYMBOL [to first|second]
         auto s = w.size() >= 3 ? symbol_of(w[2]) : std::nullopt;
-        std::optional<Colour> c = default_colour;
-        if (w.size() == 5 && (w[3] == "to" || w[3] == "in" || w[3] == "dans")) c = colour_of(w[4]);
-        if (!s || !c || (w.size() != 3 && w.size() != 5))
+        std::optional<int> f = 0;
+        const bool to = w.size() == 5 && (w[3] == "to" || w[3] == "in" || w[3] == "dans");
+        if (to) f = formula_number(w[4]);
+        if (to && colour_of(w[4]))
           return fail(
-              "Oubli réparé names the card added and the formula, e.g. 'play "
-              "oubli-repare stella to orange'");
+              "formulas have no colour: Oubli réparé adds to your formula, or to your second "
+              "one when Double-jeu made it count: 'play oubli-repare stella to second'");
+        if (!s || !f || (w.size() != 3 && !to))
+          return fail(
+              "Oubli réparé names the card added, e.g. 'play oubli-repare stella', or 'play "
+              "oubli-repare stella to second' for the formula Double-jeu made count");
         m.a = uint8_t(*s);
-        m.colour = *c;
+        m.b = uint8_t(*f);
         return m;
       }
       case Card::Rectification: {
-        // play rectification OUT for IN [in COLOUR]
+        // play rectification OUT for IN: the card taken out says which formula it leaves.
         auto out = w.size() >= 5 ? symbol_of(w[2]) : std::nullopt;
         auto in = w.size() >= 5 ? symbol_of(w[4]) : std::nullopt;
         const bool sep = w.size() >= 5 && (w[3] == "for" || w[3] == "contre" || w[3] == "pour");
-        std::optional<Colour> c = default_colour;
-        if (w.size() == 7 && (w[5] == "in" || w[5] == "to" || w[5] == "dans")) c = colour_of(w[6]);
-        if (!out || !in || !sep || !c || (w.size() != 5 && w.size() != 7))
+        if (w.size() == 7 && colour_of(w[6]))
           return fail(
-              "Rectification names the card taken out of the formula and the card put "
-              "in, e.g. 'play rectification zaam for boulga in black'");
+              "formulas have no colour: the card taken out says which formula Rectification "
+              "changes, e.g. 'play rectification zaam for boulga'");
+        if (!out || !in || !sep || w.size() != 5)
+          return fail(
+              "Rectification names the card taken out of your formula and the card put in, "
+              "e.g. 'play rectification zaam for boulga'");
         m.a = uint8_t(*out);
         m.b = uint8_t(*in);
-        m.colour = *c;
         return m;
       }
-      case Card::DoubleJeu: {
-        auto c = w.size() >= 3 ? colour_of(w[2]) : std::nullopt;
-        if (!c)
-          return fail("Double-jeu writes a second formula, e.g. 'play double-jeu black: foulzz'");
-        auto mask = symbols(w, 3);
-        if (!mask) return fail(mask.error());
-        if (*mask == 0)
-          return fail("the second formula holds at least one card, e.g. 'play double-jeu " +
-                      std::string(colour_name(*c)) + ": zaam'");
-        m.formula = Formula{*mask, *c};
+      case Card::DoubleJeu:
+        if (w.size() != 2)
+          return fail(
+              "'play double-jeu' takes nothing more: the second formula is written in phase 2 "
+              "('second-formula foulzz'), and Double-jeu makes it count in phase 4");
         return m;
-      }
       case Card::MauvaisSort: {
         size_t i = w.size() >= 3 && (w[2] == "on" || w[2] == "sur") ? 3 : 2;
         auto n = w.size() == i + 1 ? number_of(w[i]) : std::nullopt;

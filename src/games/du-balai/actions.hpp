@@ -1,13 +1,16 @@
 #pragma once
 // Actions as compact codes, and their canonical text.
 //
-//   close-book                         phase 1 (and the end of a Décret look)
 //   start 6                            a novice pilot's starting square (5, 6 or 7)
-//   formula orange: zaam boulga        phase 2; `formula none` writes nothing
+//   close-book                         phase 1 (and the end of a Décret look)
+//   formula zaam boulga                phase 2: the symbol cards, no colour; `formula none`
+//   second-formula foulzz              phase 2, after a formula, holding Double-jeu; or
+//   second-formula none                  `second-formula none` to write no second formula
 //   play decret                        phase 2, once every other witch has written
-//   play oubli-repare stella to orange         } phase 4, when your formula takes effect
-//   play rectification zaam for boulga in black }
-//   play double-jeu black: foulzz glou          }
+//   play oubli-repare stella           } phase 4, when your formula takes effect; Oubli réparé
+//   play oubli-repare stella to second }   names the second formula when Double-jeu made it
+//   play rectification zaam for boulga }   count
+//   play double-jeu                    }   (makes the second formula count)
 //   play vent-arriere | play blocage | play mauvais-sort on 2 | play attraction 2  (after
 //                                      your own move)
 //   keep vent-arriere                  the Magie noire card kept after a perfect black formula
@@ -23,23 +26,34 @@
 
 namespace sabbat::du_balai {
 
-enum class Kind : uint8_t { CloseBook, TimeUp, Pass, Start, Write, Brouillard, Keep, Play };
+enum class Kind : uint8_t {
+  CloseBook,
+  TimeUp,
+  Pass,
+  Start,
+  Write,
+  Brouillard,
+  Keep,
+  Play,
+  WriteSecond,
+};
 
 // A decoded action. Fields unused by a kind stay zero.
 struct Move {
   Kind kind = Kind::CloseBook;
-  Formula formula;  // Write (empty: `formula none`), Play double-jeu (the second formula)
+  Formula formula;  // Write, WriteSecond: the cards (empty: `none`); its colour is unused
   Card card = Card::OubliRepare;   // Play, Keep
   uint8_t a = 0;                   // Start: square; oubli: symbol; rectification: symbol out;
                                    // mauvais-sort: target seat; attraction: distance
-  uint8_t b = 0;                   // rectification: symbol in
-  Colour colour = Colour::Orange;  // oubli / rectification: the formula they change
+  uint8_t b = 0;                   // oubli: the formula, 0 first, 1 second; rectification:
+                                   // symbol in
+  Colour colour = Colour::Orange;  // no action names a colour: formulas have none
 };
 
 Action encode(const Move& m);
 Move decode(Action a);
 
-// Builders of the actions, by name: act::write(Colour::Orange, mask), act::pass()...
+// Builders of the actions, by name: act::write(mask), act::pass()...
 namespace act {
 inline Move of(Kind k, Card c = Card::OubliRepare, int a = 0, int b = 0,
                Colour colour = Colour::Orange, Formula f = Formula{}) {
@@ -67,14 +81,17 @@ inline Action brouillard() {
 inline Action start_on(int square) {
   return encode(of(Kind::Start, Card::OubliRepare, square));
 }
-inline Action write(Formula f) {
-  return encode(of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, f));
-}
-inline Action write(Colour c, SymbolMask m) {
-  return write(Formula{m, c});
+inline Action write(SymbolMask cards) {
+  return encode(of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, Formula{cards}));
 }
 inline Action write_none() {
-  return write(Formula{});
+  return write(0);
+}
+inline Action write_second(SymbolMask cards) {
+  return encode(of(Kind::WriteSecond, Card::OubliRepare, 0, 0, Colour::Orange, Formula{cards}));
+}
+inline Action write_second_none() {
+  return write_second(0);
 }
 inline Action keep(Card c) {
   return encode(of(Kind::Keep, c));
@@ -82,14 +99,12 @@ inline Action keep(Card c) {
 inline Action play(Card c) {
   return encode(of(Kind::Play, c));
 }
-inline Action play_oubli(int symbol, Colour c) {
-  return encode(of(Kind::Play, Card::OubliRepare, symbol, 0, c));
+// `formula`: 0 her first formula, 1 the second one (once Double-jeu has made it count).
+inline Action play_oubli(int symbol, int formula = 0) {
+  return encode(of(Kind::Play, Card::OubliRepare, symbol, formula));
 }
-inline Action play_rectification(int out, int in, Colour c) {
-  return encode(of(Kind::Play, Card::Rectification, out, in, c));
-}
-inline Action play_double_jeu(Colour c, SymbolMask m) {
-  return encode(of(Kind::Play, Card::DoubleJeu, 0, 0, Colour::Orange, Formula{m, c}));
+inline Action play_rectification(int out, int in) {
+  return encode(of(Kind::Play, Card::Rectification, out, in));
 }
 inline Action play_mauvais_sort(int target) {
   return encode(of(Kind::Play, Card::MauvaisSort, target));
@@ -101,9 +116,15 @@ inline Action play_attraction(int distance) {
 
 std::string mask_text(SymbolMask m);  // "zaam boulga" in symbol order
 std::string move_text(const Move& m);
+// The text of a formula as written: "formula zaam boulga", "formula none".
+std::string formula_text(SymbolMask cards);
 
-// Parses canonical text, loosely: any case, accents or not, symbol names or syllables,
-// `noir`/`noire`/`rouge` for the colours. `default_colour` fills a missing `to`/`in` colour.
-Result<Move> parse_move(std::string_view text, Colour default_colour);
+// Parses canonical text, loosely: any case, accents or not, symbol names or syllables. A
+// colour word where a formula is expected is refused: formulas have no colour.
+Result<Move> parse_move(std::string_view text);
+// The same; the colour is not used (formulas have no colour).
+inline Result<Move> parse_move(std::string_view text, Colour) {
+  return parse_move(text);
+}
 
 }  // namespace sabbat::du_balai

@@ -15,26 +15,42 @@ namespace sabbat::du_balai {
 namespace {
 
 // What a formula is worth in squares (a perfect black formula's draw counts 1.5).
-double formula_value(const Formula& f, const Book& book, bool bonus) {
-  switch (judge(f, book)) {
+double formula_value(SymbolMask cards, const Book& book, bool bonus) {
+  const Judgement j = judge(cards, book);
+  switch (j.verdict) {
     case Verdict::None:
     case Verdict::Forbidden:
       return 0;
     case Verdict::Valid:
-      return f.cards();
+      return __builtin_popcount(cards);
     case Verdict::Perfect:
-      return f.cards() + (bonus ? (f.colour == Colour::Orange ? 2.0 : 1.5) : 0.0);
+      return __builtin_popcount(cards) + (bonus ? (j.colour == Colour::Orange ? 2.0 : 1.5) : 0.0);
   }
   return 0;
 }
 
-// The best perfect formula of a book and what it is worth (an empty formula when none).
-Formula best_formula(const Book& book, bool bonus, double* value) {
-  Formula best;
+// What the formulas that count are worth together, as the rules judge them: a second formula
+// valid in the first one's colour does not count, and the closer loses 2 for an invalid one.
+double formulas_value(const std::array<SymbolMask, 2>& fs, int n, const Book& book, bool bonus,
+                      bool closer) {
+  const Judgement a = judge(fs[0], book), b = judge(fs[1], book);
+  if (n == 2 && a.valid() && b.valid() && a.colour == b.colour) n = 1;
+  double v = 0;
+  bool invalid = n == 0;
+  for (int i = 0; i < n; ++i) {
+    v += formula_value(fs[size_t(i)], book, bonus);
+    invalid |= !(i == 0 ? a : b).valid();
+  }
+  return closer && invalid ? v - 2 : v;
+}
+
+// The best perfect formula of a book and what it is worth (no cards when none).
+SymbolMask best_formula(const Book& book, bool bonus, double* value) {
+  SymbolMask best = 0;
   double best_value = 0;
   for (Colour c : {Colour::Orange, Colour::Black}) {
-    const Formula f{book.valid(c), c};
-    if (f.empty()) continue;
+    const SymbolMask f = book.valid(c);
+    if (!f) continue;
     const double v = formula_value(f, book, bonus);
     if (v > best_value) best = f, best_value = v;
   }
@@ -166,6 +182,9 @@ class SimpleBot final : public Bot {
         return Proposal{act::close_book(), std::max(mem_.opened + mem_.read, now)};
       }
       case Phase::Writing: {
+        if (s.witch(seat).written)  // holding Double-jeu: its second formula, already in mind
+          return Proposal{write_second(s, seat),
+                          wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng)};
         GameTime at = wait(moment_key(s, seat), now, p_.write_min, p_.write_max, rng);
         if (legal(act::play(Card::Decret))) return Proposal{act::play(Card::Decret), at};
         // Holding Décret: write late, so that the others have written and it may be played.
@@ -194,11 +213,22 @@ class SimpleBot final : public Bot {
   // The perfect formula of its memory; with no memory (it could not read the book), one card
   // at random.
   Action write(const DuBalaiState& s, Seat seat, Rng& rng) {
-    Formula f;
+    SymbolMask f = 0;
     if (has_memory(s)) f = best_formula(read_book(mem_.faces), bonus(s, seat), nullptr);
-    if (f.empty() && (s.closer() == seat || !has_memory(s)))
-      f = Formula{SymbolMask(1u << rng.below(kSymbols)), Colour(rng.below(2))};
-    return f.empty() ? act::write_none() : act::write(f);
+    if (!f && (s.closer() == seat || !has_memory(s))) f = SymbolMask(1u << rng.below(kSymbols));
+    return f ? act::write(f) : act::write_none();
+  }
+
+  // With Double-jeu in hand: the perfect formula of the other colour in its memory. Writing it
+  // costs nothing, since Double-jeu is played only if the revealed dice make it worth it.
+  Action write_second(const DuBalaiState& s, Seat seat) const {
+    if (!has_memory(s)) return act::write_second_none();
+    const Book book = read_book(mem_.faces);
+    const Judgement first = judge(s.witch(seat).formula[0].mask, book);
+    if (!first.valid()) return act::write_second_none();
+    const SymbolMask other =
+        SymbolMask(book.valid(du_balai::other(first.colour)) & ~s.witch(seat).formula[0].mask);
+    return other ? act::write_second(other) : act::write_second_none();
   }
 
   Action keep() const {
@@ -217,38 +247,27 @@ class SimpleBot final : public Bot {
   Action formula_spell(const DuBalaiState& s, Seat seat) const {
     const Witch& w = s.witch(seat);
     const Book book = s.book();
-    const bool b = bonus(s, seat);
-    auto total = [&](const std::array<Formula, 2>& fs, int n) {
-      double v = 0;
-      for (int i = 0; i < n; ++i) v += formula_value(fs[size_t(i)], book, b);
-      return v;
-    };
-    const double base = total(w.formula, w.formulas);
+    const bool b = bonus(s, seat), closer = s.closer() == seat;
+    const std::array<SymbolMask, 2> written{w.formula[0].mask, w.formula[1].mask};
+    const double base = formulas_value(written, w.counted(), book, b, closer);
     Action best = act::pass();
     double best_gain = 0.5;
     for (Action a : legal_) {
       const Move m = decode(a);
       if (m.kind != Kind::Play) continue;
-      std::array<Formula, 2> fs = w.formula;
-      int n = w.formulas;
+      std::array<SymbolMask, 2> fs = written;
+      int n = w.counted();
       if (m.card == Card::DoubleJeu) {
-        if (n >= 2) continue;
-        fs[size_t(n++)] = m.formula;
-      } else if (m.card == Card::OubliRepare || m.card == Card::Rectification) {
-        for (int i = 0; i < n; ++i) {
-          Formula& f = fs[size_t(i)];
-          if (f.colour != m.colour) continue;
-          if (m.card == Card::OubliRepare) {
-            f.mask = SymbolMask(f.mask | (1u << m.a));
-          } else {
-            f.mask = SymbolMask((f.mask & ~(1u << m.a)) | (1u << m.b));
-          }
-          break;
-        }
+        n = 2;
+      } else if (m.card == Card::OubliRepare) {
+        fs[size_t(m.b)] = SymbolMask(fs[size_t(m.b)] | (1u << m.a));
+      } else if (m.card == Card::Rectification) {
+        for (auto& f : fs)
+          if (f & (1u << m.a)) f = SymbolMask((f & ~(1u << m.a)) | (1u << m.b));
       } else {
         continue;
       }
-      const double gain = total(fs, n) - base;
+      const double gain = formulas_value(fs, n, book, b, closer) - base;
       if (gain > best_gain) best = a, best_gain = gain;
     }
     return best;

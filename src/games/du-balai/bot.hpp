@@ -1,7 +1,9 @@
 #pragma once
 // A simple Du Balai ! bot: it reads the open book for a while, remembers each die with a
 // chance of getting it wrong, closes the book when its memory allows a decent formula, and
-// writes the perfect formula of its memory. Only what its seat may see is read.
+// writes the perfect formula of its memory (with Double-jeu in hand, the other colour's as
+// its second formula, which it makes count only if the revealed dice say it is worth it).
+// Only what its seat may see is read.
 #include <memory>
 
 #include "core/bot.hpp"

@@ -46,8 +46,9 @@ const std::array<CardInfo, kCardKinds> kCardTable{{
      "Once all the others have written, look at the open book for 10 s (expert: 5 s) before "
      "writing your formula."},
     {Card::DoubleJeu, "double-jeu", "Double-jeu", 3, 0, Moment::Formula,
-     "Write a second formula in the other colour; each is judged on its own, both bonuses if "
-     "both are perfect, you move by all the cards of both."},
+     "Holding it, write a second formula after your first (phase 2); play it when your formula "
+     "takes effect to make the second count: one orange and one black, both bonuses if both "
+     "are perfect, you move by the cards of both."},
     {Card::MauvaisSort, "mauvais-sort", "Mauvais sort", 1, 0, Moment::AfterMove,
      "The leading witch moves back 3 squares."},
     {Card::Attraction, "attraction", "Attraction", 2, 0, Moment::AfterMove,

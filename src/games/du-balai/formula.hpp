@@ -7,7 +7,9 @@
 
 namespace sabbat::du_balai {
 
-// A written formula: its colour and the symbol cards laid down. An empty mask is no formula.
+// A written formula: the symbol cards laid down, face down. The cards carry symbols only, so a
+// formula has no colour when written: `colour` is the one it was judged in, set at the reveal
+// (meaningless before, and for a forbidden formula). An empty mask is no formula.
 struct Formula {
   SymbolMask mask = 0;
   Colour colour = Colour::Orange;
@@ -34,8 +36,16 @@ Book read_book(const std::array<uint8_t, kDice>& faces);
 
 enum class Verdict : uint8_t { None, Forbidden, Valid, Perfect };
 
-// A formula holding a symbol that is not valid in its colour is forbidden; one holding every
-// valid symbol of its colour is perfect; any other non-empty one is valid.
-Verdict judge(const Formula& f, const Book& book);
+struct Judgement {
+  Verdict verdict = Verdict::None;
+  Colour colour = Colour::Orange;  // the formula's colour when it is valid or perfect
+  bool valid() const { return verdict == Verdict::Valid || verdict == Verdict::Perfect; }
+};
+
+// "une formule doit contenir que des symboles apparaissant dans une même couleur sur les dés
+// après tri": a formula whose symbols are all valid in one colour is valid, in that colour
+// (the valid symbols of the two colours never meet, so there is at most one); perfect when it
+// holds every valid symbol of that colour. Any other non-empty formula is forbidden.
+Judgement judge(SymbolMask cards, const Book& book);
 
 }  // namespace sabbat::du_balai

@@ -25,6 +25,12 @@ class DuBalaiGame final : public Game {
 
   std::vector<ParamSpec> param_specs() const override {
     std::vector<ParamSpec> out{
+        ParamSpec::integer("setup_time_ms", 30000, 1000, 600000,
+                           "the time novice pilots have to choose their square (5, 6 or 7) "
+                           "before the first roll, in ms"),
+        ParamSpec::integer("late_novice_square", 5, 5, 7,
+                           "the square the clock gives a novice pilot who has not chosen hers "
+                           "when setup_time_ms runs out"),
         ParamSpec::integer("book_time_ms", 20000, 1000, 600000,
                            "how long the book stays open (phase 1) before it closes by itself "
                            "with no closer, in ms"),
@@ -76,6 +82,8 @@ class DuBalaiGame final : public Game {
     };
     Options o;
     o.players = setup.players;
+    o.setup_time = std::stoll(get("setup_time_ms", "30000"));
+    o.late_novice_square = std::stoi(get("late_novice_square", "5"));
     o.book_time = std::stoll(get("book_time_ms", "20000"));
     o.formula_time = std::stoll(get("formula_time_ms", "30000"));
     o.decret_time = std::stoll(get("decret_time_ms", "10000"));

@@ -1,7 +1,23 @@
 // Redrawing what a viewer cannot see, for bots that search (IS-MCTS).
+//
+// What stays: everything in the viewer's view, and what the others may infer from it. A
+// witch who is offered a second formula (she stays among the writing actors) holds Double-jeu
+// until she plays one; one who wrote a formula and was not offered it held none, and draws
+// none before her own move.
 #include "games/du-balai/state.hpp"
 
 namespace sabbat::du_balai {
+
+namespace {
+
+constexpr uint32_t kThreeToTheSymbols = 19683;  // 3^9: each card in her hand or one formula
+
+bool offered_second(const Witch& w) {
+  return w.second == Second::Choosing || w.second == Second::Declined ||
+         w.second == Second::Written;
+}
+
+}  // namespace
 
 std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const {
   auto out = std::make_unique<DuBalaiState>(*this);
@@ -9,17 +25,7 @@ std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const 
   // The dice, while the book is closed to the viewer.
   if (!dice_visible_to(viewer) && phase_ != Phase::Setup)
     for (auto& d : s.dice_) d = uint8_t(rng.below(kFaces));
-  // The others' formulas, until the reveal: any formula they could have written.
-  if (!formulas_revealed())
-    for (int p = 0; p < o_.players; ++p) {
-      Witch& w = s.witches_[size_t(p)];
-      if (p == viewer || !w.written) continue;
-      // The closer writes 1 of 1022 formulas; the others may also have written none.
-      const uint32_t pick = rng.below(p == closer_ ? 1022u : 1023u);
-      w.formula = {};
-      w.formulas = pick < 1022u ? 1 : 0;
-      if (pick < 1022u) w.formula[0] = Formula{SymbolMask(1 + pick % 511), Colour(pick / 511)};
-    }
+
   // The others' Magie noire hands, the cards drawn by someone else, the deck order.
   if (phase_ != Phase::Over) {
     std::array<Card, kDeckSize> pool{};
@@ -34,18 +40,88 @@ std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const 
         for (int k = 0; k < witches_[size_t(p)].hand[size_t(c)]; ++k) pool[size_t(n++)] = Card(c);
     }
     rng.shuffle(pool.begin(), pool.begin() + n);
-    int i = 0;
+    // Deals the first card of the pool that passes `fits`; the true hands prove one exists.
+    int dealt = 0;
+    auto deal = [&](auto fits) {
+      for (int i = dealt; i < n; ++i)
+        if (fits(pool[size_t(i)])) {
+          std::swap(pool[size_t(i)], pool[size_t(dealt)]);
+          break;
+        }
+      return pool[size_t(dealt++)];
+    };
+    auto any = [](Card) { return true; };
+    auto double_jeu = [](Card c) { return c == Card::DoubleJeu; };
+    auto not_double_jeu = [](Card c) { return c != Card::DoubleJeu; };
+    std::array<int, kMaxPlayers> left{};
     for (int p = 0; p < o_.players; ++p) {
       if (p == viewer) continue;
       Witch& w = s.witches_[size_t(p)];
-      const int count = w.hand_count();
+      left[size_t(p)] = w.hand_count();
       w.hand = Hand{};
-      for (int k = 0; k < count; ++k) ++w.hand[size_t(pool[size_t(i++)])];
+      if (offered_second(w) && left[size_t(p)] > 0) {
+        ++w.hand[size_t(deal(double_jeu))];
+        --left[size_t(p)];
+      }
+    }
+    for (int p = 0; p < o_.players; ++p) {
+      // Not offered a second formula after a formula with cards: no Double-jeu. Until the
+      // reveal only the closer's formula is known to hold cards.
+      const Witch& w = witches_[size_t(p)];
+      const bool had_cards = formulas_revealed() ? w.formulas > 0 : p == closer_;
+      const bool held_none = w.written && w.second == Second::Unavailable && had_cards &&
+                             !outcome_[size_t(p)].resolved;
+      if (p == viewer || !held_none) continue;
+      for (; left[size_t(p)] > 0; --left[size_t(p)])
+        ++s.witches_[size_t(p)].hand[size_t(deal(not_double_jeu))];
+    }
+    for (int p = 0; p < o_.players; ++p) {
+      if (p == viewer) continue;
+      for (; left[size_t(p)] > 0; --left[size_t(p)])
+        ++s.witches_[size_t(p)].hand[size_t(deal(any))];
     }
     if (drawn_hidden)
-      for (int k = 0; k < drawn_n_; ++k) s.drawn_[size_t(k)] = pool[size_t(i++)];
-    for (int k = 0; k < deck_n_; ++k) s.deck_[size_t(k)] = pool[size_t(i++)];
+      for (int k = 0; k < drawn_n_; ++k) s.drawn_[size_t(k)] = deal(any);
+    for (int k = 0; k < deck_n_; ++k) s.deck_[size_t(k)] = deal(any);
   }
+
+  // The others' formulas, until the reveal: any they could have written, with the hand just
+  // drawn. The viewer sees only who has written and who is still choosing a second formula.
+  if (!formulas_revealed())
+    for (int p = 0; p < o_.players; ++p) {
+      Witch& w = s.witches_[size_t(p)];
+      if (p == viewer || !w.written) continue;
+      w.formula = {};
+      SymbolMask first = 0, second = 0;
+      switch (w.second) {
+        case Second::Unavailable:
+          // `formula none`, or a formula written without Double-jeu in hand; the closer's
+          // holds at least one card.
+          if (p == closer_)
+            first = SymbolMask(1 + rng.below(kAllSymbols));
+          else if (!w.hand[size_t(Card::DoubleJeu)])
+            first = SymbolMask(rng.below(kAllSymbols + 1));
+          break;
+        case Second::Choosing:
+          first = SymbolMask(1 + rng.below(kAllSymbols));
+          break;
+        default:  // she has written a second formula or declined it: the others cannot tell
+          while (first == 0) {
+            first = second = 0;
+            uint32_t code = rng.below(kThreeToTheSymbols);
+            for (int sym = 0; sym < kSymbols; ++sym, code /= 3) {
+              const SymbolMask bit = SymbolMask(1u << sym);
+              if (code % 3 == 1) first |= bit;
+              if (code % 3 == 2) second |= bit;
+            }
+          }
+          w.second = second ? Second::Written : Second::Declined;
+          break;
+      }
+      w.formula[0].mask = first;
+      w.formula[1].mask = second;
+      w.formulas = uint8_t(first ? (second ? 2 : 1) : 0);
+    }
   s.rng_.reseed(rng.next());
   return out;
 }

@@ -2,7 +2,8 @@
 // The state of a race, in fixed-size arrays: clone, apply and legal_actions never allocate.
 //
 // A turn: (setup: novices choose their square) → book open (phase 1, real time) → writing
-// (phase 2, simultaneous; Décret look) → reveal (phase 3, immediate) → resolution (phase 4:
+// (phase 2, simultaneous: a formula, and a second one with Double-jeu in hand; Décret look) →
+// reveal (phase 3, immediate) → resolution (phase 4:
 // for each witch in order, formula spells, move, keep a drawn card, spells after the move) →
 // the curse token moves → the next turn or the end. A Brouillard reaction window can open
 // over any of these whenever a spell is played.
@@ -25,6 +26,8 @@ enum class Pilot : uint8_t { Normal, Novice, Expert };
 struct Options {
   int players = 4;
   std::array<Pilot, kMaxPlayers> pilots{};
+  GameTime setup_time = 30000;    // novices choose their square; then the clock starts them
+  int late_novice_square = 5;     // where the clock starts a novice who did not choose
   GameTime book_time = 20000;     // the book closes with no closer
   GameTime formula_time = 30000;  // phase 2
   GameTime decret_time = 10000;   // Décret look
@@ -54,25 +57,42 @@ struct Pending {
 // Magie noire cards by kind.
 using Hand = std::array<uint8_t, kCardKinds>;
 
+// Where a witch's second formula stands this turn. Only a witch holding Double-jeu when she
+// writes a formula may write one (phase 2); it counts once Double-jeu takes effect (phase 4).
+enum class Second : uint8_t {
+  Unavailable,  // not offered: not written yet, `formula none`, or no Double-jeu in hand
+  Choosing,     // she may still write it, or decline: she is among the writing actors
+  Declined,     // `second-formula none`
+  Written,      // written, face down; it does not count yet
+  Cast,         // Double-jeu was played on it and cancelled: it does not count
+  Counts,       // Double-jeu took effect
+};
+
 struct Witch {
   Pilot pilot = Pilot::Normal;
   Hand hand{};
-  std::array<Formula, 2> formula{};  // [1]: the Double-jeu formula
-  uint8_t formulas = 0;              // 0 before writing or for `formula none`, 1 or 2
-  bool written = false;
+  std::array<Formula, 2> formula{};  // [1]: the second formula
+  uint8_t formulas = 0;              // written: 0 (none yet, or `formula none`), 1 or 2
+  bool written = false;              // her (first) formula is written
+  Second second = Second::Unavailable;
   bool started = true;  // false for a novice who has not yet chosen her square
   int hand_count() const;
+  // The formulas that take effect: the first, and the second once Double-jeu made it count.
+  int counted() const { return second == Second::Counts ? 2 : formulas > 0 ? 1 : 0; }
+  // Still writing: her formula, or her choice of a second one.
+  bool writing() const { return !written || second == Second::Choosing; }
   bool operator==(const Witch&) const = default;
 };
 
 // What happened at one witch's move (kept until the next reveal), for views and tests.
 struct Outcome {
   bool resolved = false;
-  std::array<Formula, 2> formula{};  // as judged, after the formula spells
+  std::array<Formula, 2> formula{};  // those that counted, as judged after the formula spells
   uint8_t formulas = 0;
   std::array<Verdict, 2> verdict{};
+  bool second_ignored = false;   // valid in the first one's colour: only the first counted
   bool bonus_cancelled = false;  // perfect on the curse square, or an expert
-  bool penalty = false;          // the closer's invalid formula
+  bool penalty = false;          // the closer's invalid formula (2 squares back)
   int8_t from = 0;
   int8_t to = 0;
   bool operator==(const Outcome&) const = default;
@@ -85,6 +105,8 @@ class DuBalaiState final : public State {
   int players() const override { return o_.players; }
   SeatSet actors() const override;
   void legal_actions(Seat seat, ActionList& out) const override;
+  uint32_t legal_count(Seat seat) const override;
+  Action legal_at(Seat seat, uint32_t index) const override;
   std::optional<Deadline> deadline() const override;
   std::string action_text(Action action) const override;
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
@@ -101,6 +123,8 @@ class DuBalaiState final : public State {
     return o && *o == *this;
   }
   bool operator==(const DuBalaiState&) const = default;
+
+  std::string idle_reason(Seat seat, Action action) const override;
 
   // Why `seat` may not play `action` now (ok when it may).
   Status check(Seat seat, Action action) const;
@@ -165,7 +189,11 @@ class DuBalaiState final : public State {
   void finish_keep(Card kept, GameTime now, Events* ev);
   void continue_formula_step(GameTime now, Events* ev);
   void continue_after_move(GameTime now, Events* ev);
-  void write(Seat seat, Formula f, GameTime now, Events* ev);
+  void write(Seat seat, SymbolMask cards, Events* ev);
+  void write_second(Seat seat, SymbolMask cards, Events* ev);
+  void start_novice(Seat seat, int square, Events* ev);
+  // Sets the colour each formula of `seat` is judged in, from the dice.
+  void colour_formulas(Seat seat);
 
   // Spells.
   void cast(Seat seat, Action spell, GameTime now, Events* ev);
@@ -173,12 +201,14 @@ class DuBalaiState final : public State {
   void resolve_spell(Seat caster, const Move& m, GameTime now, Events* ev);
   bool anyone_may_react(Seat last) const;
   Status check_play(Seat seat, const Move& m) const;
+  Status check_writing(Seat seat, const Move& m) const;
   void list_spells(Seat seat, Moment moment, ActionList& out) const;
+  // Décret may be played: its player holds it, nobody played one this turn, and every other
+  // witch has written.
+  bool may_decret(Seat seat) const;
 
   bool bonus_allowed(Seat seat) const;
   SymbolMask used_cards(Seat seat) const;
-  int formula_index(Seat seat, Colour c) const;
-  void draw_into_drawn(int n);
   void shuffle_deck() { rng_.shuffle(deck_.begin(), deck_.begin() + deck_n_); }
 
   Options o_;

@@ -92,15 +92,42 @@ json book_json(const Book& b) {
           {"in_both_colours", syllables(b.forbidden_both())}};
 }
 
-json formula_json(const Formula& f) {
-  return {{"colour", colour_name(f.colour)},
-          {"cards", syllables(f.mask)},
-          {"text", move_text(act::of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, f))}};
+// A formula has a colour only once the dice have judged it valid: "colour" is left out before
+// the reveal and for a forbidden formula.
+json formula_json(const Formula& f, bool judged_valid) {
+  json j = {{"cards", syllables(f.mask)},
+            {"text", move_text(act::of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, f))}};
+  if (judged_valid) j["colour"] = colour_name(f.colour);
+  return j;
 }
 
-json formulas_json(const Witch& w) {
+std::string_view second_name(Second s) {
+  switch (s) {
+    case Second::Unavailable:
+      return "unavailable";
+    case Second::Choosing:
+      return "choosing";
+    case Second::Declined:
+      return "declined";
+    case Second::Written:
+      return "written";
+    case Second::Cast:
+      return "cancelled";
+    case Second::Counts:
+      return "counts";
+  }
+  return "unavailable";
+}
+
+// Her formulas, the second marked with whether it counts (Double-jeu took effect).
+json formulas_json(const DuBalaiState& s, const Witch& w) {
   json out = json::array();
-  for (int i = 0; i < w.formulas; ++i) out.push_back(formula_json(w.formula[size_t(i)]));
+  for (int i = 0; i < w.formulas; ++i) {
+    const Formula& f = w.formula[size_t(i)];
+    json j = formula_json(f, s.formulas_revealed() && judge(f.mask, s.book()).valid());
+    j["counts"] = i == 0 || w.second == Second::Counts;
+    out.push_back(std::move(j));
+  }
   return out;
 }
 
@@ -121,12 +148,15 @@ json outcome_json(const DuBalaiState& s, Seat seat) {
   const Outcome& o = s.outcome(seat);
   json verdicts = json::array(), formulas = json::array();
   for (int i = 0; i < o.formulas; ++i) {
-    verdicts.push_back(verdict_name(o.verdict[size_t(i)]));
-    formulas.push_back(formula_json(o.formula[size_t(i)]));
+    const Verdict v = o.verdict[size_t(i)];
+    verdicts.push_back(verdict_name(v));
+    formulas.push_back(
+        formula_json(o.formula[size_t(i)], v == Verdict::Valid || v == Verdict::Perfect));
   }
   return {{"seat", seat},
           {"formulas", formulas},
           {"verdicts", verdicts},
+          {"second_ignored", o.second_ignored},
           {"bonus_cancelled", o.bonus_cancelled},
           {"penalty", o.penalty},
           {"from", o.from},
@@ -135,7 +165,7 @@ json outcome_json(const DuBalaiState& s, Seat seat) {
 
 json reveal_json(const DuBalaiState& s) {
   json formulas = json::array();
-  for (int p = 0; p < s.players(); ++p) formulas.push_back(formulas_json(s.witch(p)));
+  for (int p = 0; p < s.players(); ++p) formulas.push_back(formulas_json(s, s.witch(p)));
   json order = json::array();
   for (int i = 0; i < s.order_count(); ++i) order.push_back(s.order()[size_t(i)]);
   return {{"dice", dice_json(s.dice())},
@@ -215,7 +245,11 @@ json view_of(const DuBalaiState& s, Seat viewer) {
     j["magie_noire"] = w.hand_count();
     if (p == viewer || over) j["hand"] = hand_json(w.hand);
     j["written"] = w.written;
-    if (s.formulas_revealed() || (p == viewer && w.written)) j["formulas"] = formulas_json(w);
+    if (s.formulas_revealed() || (p == viewer && w.written)) {
+      j["formulas"] = formulas_json(s, w);
+      // Whether a second formula was written or declined is hers until the reveal.
+      j["second"] = second_name(w.second);
+    }
     if (s.outcome(p).resolved) j["outcome"] = outcome_json(s, p);
     witches.push_back(j);
   }
@@ -260,7 +294,8 @@ json full_of(const DuBalaiState& s) {
     const Witch& w = s.witch(p);
     auto& j = v["witches"][size_t(p)];
     j["hand"] = hand_json(w.hand);
-    j["formulas"] = formulas_json(w);
+    j["formulas"] = formulas_json(s, w);
+    j["second"] = second_name(w.second);
   }
   v["drawn"] = drawn_json(s);
   json deck = json::array();

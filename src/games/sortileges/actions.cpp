@@ -39,7 +39,7 @@ void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
   out.clear();
   if (terminal_ || seat != current_) return;
   const auto& hand = areas_[size_t(seat)].hand;
-  const int sides = couple_[kRight] == kNoCard ? 1 : 2;
+  const int sides = this->sides();
   // Built aside and copied once: this runs before every move of every simulated game.
   std::array<Action, 4> all;
   size_t n = 0;
@@ -47,6 +47,23 @@ void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
     for (int side = 0; side < sides; ++side)
       all[n++] = Action{encode_place(hand.cards[size_t(i)], side)};
   out.assign(all.begin(), all.begin() + std::ptrdiff_t(n));
+}
+
+uint32_t SortilegesState::legal_count(Seat seat) const {
+  if (terminal_ || seat != current_) return 0;
+  return uint32_t(areas_[size_t(seat)].hand.size * sides());
+}
+
+Action SortilegesState::legal_at(Seat seat, uint32_t index) const {
+  // Card by card, then side by side; with shifts, as there are one or two sides.
+  const uint32_t two = sides() == 2;
+  return Action{encode_place(areas_[size_t(seat)].hand.cards[index >> two], int(index & two))};
+}
+
+std::optional<Action> SortilegesState::random_legal(Seat seat, Rng& rng) const {
+  const uint32_t n = legal_count(seat);
+  if (n == 0) return std::nullopt;
+  return legal_at(seat, rng.below(n));
 }
 
 std::string SortilegesState::idle_reason(Seat seat, Action) const {

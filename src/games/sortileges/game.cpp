@@ -1,5 +1,8 @@
 // The Game: parameters, new games, and the terminal rendering.
+#include <array>
+#include <charconv>
 #include <string>
+#include <string_view>
 
 #include "games/sortileges/render.hpp"
 #include "games/sortileges/sortileges.hpp"
@@ -17,8 +20,11 @@ class SortilegesGame final : public Game {
   int max_players() const override { return kMaxPlayers; }
   int default_players() const override { return 4; }
 
-  std::vector<ParamSpec> param_specs() const override {
-    return {
+  std::vector<ParamSpec> param_specs() const override { return specs(); }
+
+  // Built once: new_state reads them for every simulated game.
+  static const std::vector<ParamSpec>& specs() {
+    static const std::vector<ParamSpec> all{
         ParamSpec::choice("unclaimed", {"removed", "under-gratin"}, "removed",
                           "a couple card nobody placed under is removed from the game, or "
                           "returned face down under the Gratin to come out again later"),
@@ -29,6 +35,7 @@ class SortilegesGame final : public Game {
                           "who starts the later rounds: the next seat clockwise each round, or "
                           "always first_seat"),
     };
+    return all;
   }
 
   GameFacts facts() const override {
@@ -40,23 +47,21 @@ class SortilegesGame final : public Game {
       return fail("Sortil\u00e8ges is played by 2 to 6 players, not " +
                   std::to_string(setup.players));
     const auto& values = setup.params.values();
-    auto text = [&](const std::string& name, const std::string& def) {
-      auto it = values.find(name);
-      return it == values.end() ? def : it->second;
-    };
-    // The values may come from elsewhere than Game::setup: check them again.
-    for (const auto& spec : param_specs()) {
+    // The values may come from elsewhere than Game::setup: check them again. Each is looked
+    // up once, by its place in specs().
+    std::array<std::string_view, 3> text{};
+    for (size_t i = 0; i < specs().size(); ++i) {
+      const ParamSpec& spec = specs()[i];
       auto it = values.find(spec.name);
+      text[i] = it == values.end() ? std::string_view(spec.default_value) : it->second;
       if (it == values.end()) continue;
       if (auto st = spec.validate(it->second); !st) return fail(st.error());
     }
     Options o;
     o.players = setup.players;
-    o.unclaimed =
-        text("unclaimed", "removed") == "removed" ? Unclaimed::Removed : Unclaimed::UnderGratin;
-    o.first_player =
-        text("first_player", "rotates") == "rotates" ? FirstPlayer::Rotates : FirstPlayer::Fixed;
-    o.first_seat = std::stoi(text("first_seat", "0"));
+    o.unclaimed = text[0] == "removed" ? Unclaimed::Removed : Unclaimed::UnderGratin;
+    o.first_player = text[2] == "rotates" ? FirstPlayer::Rotates : FirstPlayer::Fixed;
+    std::from_chars(text[1].data(), text[1].data() + text[1].size(), o.first_seat);
     if (o.first_seat >= o.players)
       return fail("parameter 'first_seat' is " + std::to_string(o.first_seat) + " but with " +
                   std::to_string(o.players) + " players the seats are 0 to " +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace sabbat::sortileges {
 
@@ -11,55 +12,86 @@ constexpr std::array<std::string_view, kSpellCount> kSpellNames{
     "Plumpus",         "Deuus",  "Sequencia",  "Triplus",
     "Semi-Corromptus", "Fingus", "Corromptus", "Demonicus"};
 
-// Highest rank first; among equal ranks the stronger suit first.
-constexpr int card_order(Card c) {
-  return rank_of(c) * 4 + suit_strength(suit_of(c));
+// A spell is judged on up to three cards sorted strongest first. Each card is a key: 0 for no
+// card, else 1 + the card with its suit bits flipped, so that a bigger key is a higher rank,
+// then a stronger suit. Its rank index (k + 3) / 4 is 0 for no card, 1 for a 2 ... 9 for a 10;
+// its suit strength (k - 1) % 4 is 3 for spades ... 0 for diamonds.
+constexpr uint32_t rank_index(uint32_t k) {
+  return (k + 3) >> 2;
+}
+constexpr uint32_t suit_strength_of(uint32_t k) {
+  return (k - 1) & 3u;
 }
 
-// Up to three cards, strongest first. A sorting network: this runs for every spell of every
-// round of every simulated game.
-struct Sorted {
-  std::array<Card, 3> c{kNoCard, kNoCard, kNoCard};
-  size_t n = 0;
-};
-
-Sorted sorted(std::span<const Card> cards) {
-  Sorted s;
-  s.n = std::min<size_t>(cards.size(), 3);
-  for (size_t i = 0; i < s.n; ++i) s.c[i] = cards[i];
-  auto order = [&](size_t a, size_t b) {
-    if (card_order(s.c[a]) < card_order(s.c[b])) std::swap(s.c[a], s.c[b]);
-  };
-  if (s.n >= 2) order(0, 1);
-  if (s.n == 3) {
-    order(1, 2);
-    order(0, 1);
-  }
-  return s;
-}
-
-Spell spell_of_sorted(const Sorted& s, int couple_suit) {
-  const auto& c = s.c;
-  int of_couple_suit = 0;
-  for (size_t i = 0; i < s.n; ++i) of_couple_suit += suit_of(c[i]) == couple_suit;
-  if (s.n == 3) {
-    const int r0 = rank_of(c[0]), r1 = rank_of(c[1]), r2 = rank_of(c[2]);
-    const bool one_suit = suit_of(c[0]) == suit_of(c[1]) && suit_of(c[1]) == suit_of(c[2]);
+// The rule book's list, read top down: the first spell the cards make is theirs. Ranks are
+// rank indices, strongest first (0 for no card); `of_couple_suit` counts the cards of the
+// couple card's suit; `one_suit` says three cards share a suit.
+constexpr Spell first_spell(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t of_couple_suit,
+                            bool one_suit) {
+  constexpr uint32_t six = 6 - 1;
+  if (r2 != 0) {
     const bool run = r0 == r1 + 1 && r1 == r2 + 1;
-    if (r0 == 6 && r1 == 6 && r2 == 6) return Spell::Demonicus;
+    if (r0 == six && r1 == six && r2 == six) return Spell::Demonicus;
     if (of_couple_suit == 3) return Spell::Corromptus;
     if (run && one_suit) return Spell::Fingus;
     if (of_couple_suit == 2) return Spell::SemiCorromptus;
     if (r0 == r2) return Spell::Triplus;
     if (run) return Spell::Sequencia;
     if (r0 == r1 || r1 == r2) return Spell::Deuus;
-    return Spell::Plumpus;
-  }
-  if (s.n == 2) {
+  } else if (r1 != 0) {
     if (of_couple_suit == 2) return Spell::SemiCorromptus;
-    if (rank_of(c[0]) == rank_of(c[1])) return Spell::Deuus;
+    if (r0 == r1) return Spell::Deuus;
   }
   return Spell::Plumpus;
+}
+
+// Every answer of that list, computed once for the ranks in any order: the reveal then looks a
+// spell up without sorting and without a single branch on the cards, which no predictor could
+// guess. An entry is the spell (bits 12-14) and the ranks sorted strongest first (4 bits each).
+constexpr size_t spell_index(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t of_couple_suit,
+                             uint32_t one_suit) {
+  return (((r0 * 10 + r1) * 10 + r2) * 4 + of_couple_suit) * 2 + one_suit;
+}
+constexpr auto kSpellTable = [] {
+  std::array<uint16_t, 10 * 10 * 10 * 4 * 2> table{};
+  for (uint32_t a = 0; a < 10; ++a)
+    for (uint32_t b = 0; b < 10; ++b)
+      for (uint32_t c = 0; c < 10; ++c) {
+        // Sorted, strongest first, by a three-card exchange.
+        uint32_t r0 = a, r1 = b, r2 = c;
+        if (r0 < r1) std::swap(r0, r1);
+        if (r1 < r2) std::swap(r1, r2);
+        if (r0 < r1) std::swap(r0, r1);
+        for (uint32_t ocs = 0; ocs < 4; ++ocs)
+          for (uint32_t one = 0; one < 2; ++one)
+            table[spell_index(a, b, c, ocs, one)] = uint16_t(
+                uint32_t(first_spell(r0, r1, r2, ocs, one != 0)) << 12 | r0 << 8 | r1 << 4 | r2);
+      }
+  return table;
+}();
+
+// Cards in any order, the first `n` of them placed: the table entry, then the suit strength of
+// the strongest card below it.
+uint32_t judge(const std::array<Card, 3>& cards, uint32_t n, int couple_suit) {
+  const uint32_t k0 = (uint32_t(cards[0] ^ 3u) + 1) & -uint32_t(n > 0);
+  const uint32_t k1 = (uint32_t(cards[1] ^ 3u) + 1) & -uint32_t(n > 1);
+  const uint32_t k2 = (uint32_t(cards[2] ^ 3u) + 1) & -uint32_t(n > 2);
+  const uint32_t want = uint32_t(suit_strength(couple_suit));
+  const uint32_t s0 = suit_strength_of(k0), s1 = suit_strength_of(k1), s2 = suit_strength_of(k2);
+  const uint32_t of_couple_suit =
+      ((k0 != 0) & (s0 == want)) + ((k1 != 0) & (s1 == want)) + ((k2 != 0) & (s2 == want));
+  const uint32_t one_suit = (s0 == s1) & (s1 == s2);
+  const uint32_t entry = kSpellTable[spell_index(rank_index(k0), rank_index(k1), rank_index(k2),
+                                                 of_couple_suit, one_suit)];
+  const uint32_t top = std::max(k0, std::max(k1, k2));
+  return entry << 8 | (suit_strength_of(top) & -uint32_t(top != 0));
+}
+
+std::array<Card, 3> first_three(std::span<const Card> cards, uint32_t& n) {
+  std::array<Card, 3> out{};
+  n = uint32_t(cards.size() < 3 ? cards.size() : 3);
+  for (uint32_t i = 0; i < n; ++i) out[i] = cards[i];
+  return out;
 }
 
 }  // namespace
@@ -69,16 +101,17 @@ std::string_view spell_name(Spell spell) {
 }
 
 Spell best_spell(std::span<const Card> cards, int couple_suit) {
-  return spell_of_sorted(sorted(cards), couple_suit);
+  return spell_of_strength(spell_strength(cards, couple_suit));
+}
+
+uint32_t spell_strength(const std::array<Card, 3>& cards, int n, int couple_suit) {
+  return judge(cards, uint32_t(n), couple_suit);
 }
 
 uint32_t spell_strength(std::span<const Card> cards, int couple_suit) {
-  const Sorted s = sorted(cards);
-  if (s.n == 0) return 0;
-  uint32_t key = uint32_t(spell_of_sorted(s, couple_suit)) << 20;
-  for (size_t i = 0; i < s.n; ++i) key |= uint32_t(rank_of(s.c[i])) << (16 - 4 * i);
-  key |= uint32_t(suit_strength(suit_of(s.c[0])));
-  return key;
+  uint32_t n = 0;
+  const auto three = first_three(cards, n);
+  return judge(three, n, couple_suit);
 }
 
 }  // namespace sabbat::sortileges

@@ -1,5 +1,6 @@
 #pragma once
 // Spells: the 1 to 3 cards a player placed under one couple card, and how they compare.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -31,6 +32,8 @@ Spell best_spell(std::span<const Card> cards, int couple_suit);
 // ranks below every card), then the suit of the highest card (♠ > ♥ > ♣ > ♦). Spells made of
 // different cards never tie. Zero for no cards.
 uint32_t spell_strength(std::span<const Card> cards, int couple_suit);
+// The same for the first `n` of three cards (the others are ignored, whatever they hold).
+uint32_t spell_strength(const std::array<Card, 3>& cards, int n, int couple_suit);
 // The category of a strength.
 constexpr Spell spell_of_strength(uint32_t strength) {
   return Spell(strength >> 20);

@@ -9,6 +9,12 @@ namespace sabbat::sortileges {
 
 namespace {
 
+constexpr auto kFullPile = [] {
+  std::array<Card, kPileSize> pile{};
+  for (int i = 0; i < kPileSize; ++i) pile[size_t(i)] = Card(i);
+  return pile;
+}();
+
 std::string seat_name(Seat s) {
   return "Seat " + std::to_string(s);
 }
@@ -26,11 +32,11 @@ std::string cards_pretty(std::span<const Card> cards) {
 
 // Setup: "On sépare figures et as ... on les mélange pour en faire une pile, le Gratin."
 SortilegesState::SortilegesState(const Options& options, uint64_t seed)
-    : options_(options), rng_(seed) {
+    : State(/*has_deadlines=*/false), options_(options), rng_(seed) {
   for (int i = 0; i < kGratinSize; ++i) gratin_[size_t(i)] = Card(kPileSize + i);
   gratin_size_ = kGratinSize;
   rng_.shuffle(gratin_.begin(), gratin_.end());
-  for (int i = 0; i < kPileSize; ++i) pile_[size_t(i)] = Card(i);
+  pile_ = kFullPile;
   pile_size_ = kPileSize;
   start_round(nullptr);
 }
@@ -100,58 +106,71 @@ void SortilegesState::start_round(Events* events) {
 
 // "Elle tire deux cartes, et en défausse une."
 void SortilegesState::begin_turn(Events* events) {
-  PlayerArea& a = areas_[size_t(current_)];
-  a.hand.clear();
-  a.hand.push(draw_from_pile());
-  a.hand.push(draw_from_pile());
-  if (events) {
-    events->push_back({Audience::only(current_),
-                       "drawn",
-                       "You draw " + card_pretty(a.hand.cards[0], false) + " and " +
-                           card_pretty(a.hand.cards[1], false) + ".",
-                       {{"seat", current_}, {"cards", cards_json(a.hand.span())}}});
+  auto& hand = areas_[size_t(current_)].hand;
+  if (forced_head_ < forced_size_) [[unlikely]] {
+    hand.clear();
+    hand.push(draw_from_pile());
+    hand.push(draw_from_pile());
+  } else {
+    // Two uniform cards from what is left, with one word of the generator.
+    const uint32_t n = pile_size_;
+    const auto [i, j] = rng_.below2(n, n - 1);
+    hand.cards[0] = pile_[i];
+    pile_[i] = pile_[n - 1];
+    hand.cards[1] = pile_[j];
+    pile_[j] = pile_[n - 2];
+    hand.size = 2;
+    pile_size_ = uint8_t(n - 2);
   }
+  if (events) [[unlikely]]
+    narrate_draw(*events);
+}
+
+void SortilegesState::narrate_draw(Events& events) const {
+  const PlayerArea& a = areas_[size_t(current_)];
+  events.push_back({Audience::only(current_),
+                    "drawn",
+                    "You draw " + card_pretty(a.hand.cards[0], false) + " and " +
+                        card_pretty(a.hand.cards[1], false) + ".",
+                    {{"seat", current_}, {"cards", cards_json(a.hand.span())}}});
 }
 
 // "Elle pose l'autre en dessous d'une des deux cartes couple. Puis au tour du joueur suivant."
-Status SortilegesState::do_apply(Seat seat, Action action, GameTime, Events* events) {
+Status SortilegesState::refusal(Seat seat, Action action) const {
   if (action.code >= kActionCodes) {
     return fail("that is not a Sortil\u00e8ges action; place one of your cards (" +
                 hand_text(seat) + ") under left or right, e.g. 'place " +
                 card_text(areas_[size_t(seat)].hand.cards[0]) + " under left'");
   }
   const Card card = Card(action.code / 2);
+  if (!areas_[size_t(seat)].hand.contains(card))
+    return fail(card_text(card) + " is not in your hand; you hold " + hand_text(seat));
+  return fail("there is no right couple card this round (one Gratin card was left); place " +
+              card_text(card) + " under left");
+}
+
+Status SortilegesState::do_apply(Seat seat, Action action, GameTime, Events* events) {
+  const Card card = Card(action.code / 2);
   const int side = int(action.code % 2);
   PlayerArea& a = areas_[size_t(seat)];
-  const int at = a.hand.find(card);
-  if (at < 0) return fail(card_text(card) + " is not in your hand; you hold " + hand_text(seat));
-  if (couple_[size_t(side)] == kNoCard)
-    return fail("there is no right couple card this round (one Gratin card was left); place " +
-                card_text(card) + " under left");
+  // The hand holds the two cards drawn; which one is placed is the player's whim, so it is
+  // found without a branch.
+  const bool first = a.hand.cards[0] == card;
+  const bool legal = (action.code < kActionCodes) & (a.hand.size == 2) &
+                     (first | (a.hand.cards[1] == card)) & (couple_[size_t(side)] != kNoCard);
+  if (!legal) [[unlikely]]
+    return refusal(seat, action);
 
-  const Card discarded = a.hand.cards[size_t(1 - at)];
+  const Card discarded = a.hand.cards[first];
   a.hand.clear();
   a.placed[size_t(side)].push(card);
   a.discards.push(discarded);
-  if (events) {
-    events->push_back({Audience::everyone(options_.players),
-                       "placed",
-                       seat_name(seat) + " places " + card_pretty(card, false) + " under the " +
-                           side_name(side) + " couple card.",
-                       {{"seat", seat}, {"card", card_text(card)}, {"side", side_name(side)}}});
-    Audience others = Audience::everyone(options_.players);
-    others.seats.remove(seat);
-    events->push_back(
-        {others, "discarded", seat_name(seat) + " discards a card face down.", {{"seat", seat}}});
-    events->push_back({Audience::only(seat),
-                       "discarded",
-                       "You discard " + card_pretty(discarded, false) + " face down.",
-                       {{"seat", seat}, {"card", card_text(discarded)}}});
-  }
+  if (events) [[unlikely]]
+    narrate_placement(seat, card, side, discarded, *events);
 
   // "Et ainsi de suite jusqu'à ce que trois chacun soient en dessous du couple."
   if (++turn_ < kPlacementsPerRound * options_.players) {
-    current_ = (current_ + 1) % options_.players;
+    current_ = current_ + 1 == options_.players ? 0 : current_ + 1;
     begin_turn(events);
     return {};
   }
@@ -159,35 +178,57 @@ Status SortilegesState::do_apply(Seat seat, Action action, GameTime, Events* eve
   // "Une fois toute la clique royale zigouillée, c'est la fin de la partie."
   if (gratin_size_ == 0) {
     terminal_ = true;
-    if (events) {
-      auto s = scores();
-      auto r = ranks();
-      std::string text = "The game is over.";
-      for (Seat p = 0; p < options_.players; ++p)
-        text += " " + seat_name(p) + ": " + std::to_string(s[size_t(p)]) + " points" +
-                (r[size_t(p)] == 1 ? " (wins)" : "") + ".";
-      events->push_back(
-          {Audience::everyone(options_.players), "game-over", text, {{"scores", s}, {"ranks", r}}});
-    }
+    if (events) narrate_end(*events);
     return {};
   }
   start_round(events);
   return {};
 }
 
+void SortilegesState::narrate_placement(Seat seat, Card card, int side, Card discarded,
+                                        Events& events) const {
+  events.push_back({Audience::everyone(options_.players),
+                    "placed",
+                    seat_name(seat) + " places " + card_pretty(card, false) + " under the " +
+                        side_name(side) + " couple card.",
+                    {{"seat", seat}, {"card", card_text(card)}, {"side", side_name(side)}}});
+  Audience others = Audience::everyone(options_.players);
+  others.seats.remove(seat);
+  events.push_back(
+      {others, "discarded", seat_name(seat) + " discards a card face down.", {{"seat", seat}}});
+  events.push_back({Audience::only(seat),
+                    "discarded",
+                    "You discard " + card_pretty(discarded, false) + " face down.",
+                    {{"seat", seat}, {"card", card_text(discarded)}}});
+}
+
+void SortilegesState::narrate_end(Events& events) const {
+  auto s = scores();
+  auto r = ranks();
+  std::string text = "The game is over.";
+  for (Seat p = 0; p < options_.players; ++p)
+    text += " " + seat_name(p) + ": " + std::to_string(s[size_t(p)]) + " points" +
+            (r[size_t(p)] == 1 ? " (wins)" : "") + ".";
+  events.push_back(
+      {Audience::everyone(options_.players), "game-over", text, {{"scores", s}, {"ranks", r}}});
+}
+
 // "On retourne alors les deux cartes couple, et l'on voit qui a le sortilège le plus fort."
 void SortilegesState::resolve_round(Events* events) {
   const int n = options_.players;
-  Reveal r;
+  Reveal& r = reveal_;
+  r = Reveal{};
   r.round = round_;
   r.couple = couple_;
-  std::array<std::array<uint32_t, 2>, kMaxPlayers> strength{};
+  std::array<std::array<uint32_t, 2>, kMaxPlayers> strength;
   for (Seat p = 0; p < n; ++p) {
     for (int side = 0; side < 2; ++side) {
       r.placed[size_t(p)][size_t(side)] = areas_[size_t(p)].placed[size_t(side)];
+      strength[size_t(p)][size_t(side)] = 0;
       if (couple_[size_t(side)] == kNoCard) continue;
-      strength[size_t(p)][size_t(side)] = spell_strength(
-          areas_[size_t(p)].placed[size_t(side)].span(), suit_of(couple_[size_t(side)]));
+      const auto& placed = areas_[size_t(p)].placed[size_t(side)];
+      strength[size_t(p)][size_t(side)] =
+          spell_strength(placed.cards, placed.size, suit_of(couple_[size_t(side)]));
       // Demonicus "remporte les 2 cartes quoi qu'il arrive".
       if (spell_of_strength(strength[size_t(p)][size_t(side)]) == Spell::Demonicus)
         r.demonicus = int8_t(p);
@@ -197,9 +238,12 @@ void SortilegesState::resolve_round(Events* events) {
     if (couple_[size_t(side)] == kNoCard) continue;
     int best = r.demonicus;
     if (best < 0) {
+      // Without branches on the strengths, which no predictor can guess.
+      uint32_t top = 0;
       for (Seat p = 0; p < n; ++p) {
         const uint32_t s = strength[size_t(p)][size_t(side)];
-        if (s != 0 && (best < 0 || s > strength[size_t(best)][size_t(side)])) best = p;
+        best = s > top ? p : best;
+        top = std::max(top, s);
       }
     }
     const Card c = couple_[size_t(side)];
@@ -219,7 +263,6 @@ void SortilegesState::resolve_round(Events* events) {
       ++gratin_known_;
     }
   }
-  reveal_ = r;
   couple_ = {kNoCard, kNoCard};
   couple_known_ = {false, false};
 
@@ -264,7 +307,7 @@ void SortilegesState::resolve_round(Events* events) {
     a.placed[0].clear();
     a.placed[1].clear();
   }
-  for (int i = 0; i < kPileSize; ++i) pile_[size_t(i)] = Card(i);
+  pile_ = kFullPile;
   pile_size_ = kPileSize;
 }
 

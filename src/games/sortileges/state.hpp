@@ -83,6 +83,10 @@ class SortilegesState final : public State {
   int players() const override { return options_.players; }
   SeatSet actors() const override;
   void legal_actions(Seat seat, ActionList& out) const override;
+  uint32_t legal_count(Seat seat) const override;
+  Action legal_at(Seat seat, uint32_t index) const override;
+  // Without the two virtual calls of the default: random playouts call it before every move.
+  std::optional<Action> random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
@@ -133,8 +137,18 @@ class SortilegesState final : public State {
   Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
 
  private:
+  // A lone last Gratin card leaves one couple card: the placement is under "left" only.
+  int sides() const { return couple_[kRight] == kNoCard ? 1 : 2; }
   void start_round(Events* events);
-  void begin_turn(Events* events);
+  // Why do_apply refuses `action` (kept out of its way).
+  [[gnu::cold, gnu::noinline]] Status refusal(Seat seat, Action action) const;
+  // Narration, kept out of the way of simulations, which pass no events.
+  [[gnu::noinline]] void narrate_draw(Events& events) const;
+  [[gnu::noinline]] void narrate_end(Events& events) const;
+  [[gnu::noinline]] void narrate_placement(Seat seat, Card card, int side, Card discarded,
+                                           Events& events) const;
+  // Inlined into do_apply: it follows every move.
+  [[gnu::always_inline]] inline void begin_turn(Events* events);
   void resolve_round(Events* events);
   Card draw_from_pile();
   Card draw_from_gratin(bool& known);

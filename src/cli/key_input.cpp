@@ -1,0 +1,83 @@
+#include "cli/key_input.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+
+namespace sabbat::cli {
+
+bool KeyInput::take(Key& k) {
+  if (buffer_.empty()) return false;
+  const auto first = static_cast<unsigned char>(buffer_[0]);
+  size_t n = 1;
+  k.code = first;
+  if (first == 0x1b && buffer_.size() > 1) {
+    // An escape sequence (arrows, function keys: ESC [ ... final) or Alt with a key.
+    k.code = key::kUnknown;
+    n = 2;
+    if (buffer_[1] == '[' || buffer_[1] == 'O') {
+      while (n < buffer_.size() && !(buffer_[n] >= '@' && buffer_[n] <= '~')) ++n;
+      n = std::min(n + 1, buffer_.size());
+    }
+  } else if (first == '\r' || first == '\n') {
+    k.code = key::kEnter;
+  } else if (first == 0x7f || first == 0x08) {
+    k.code = key::kBackspace;
+  } else if (first >= 0x80) {
+    // A UTF-8 character: its length is in its first byte.
+    k.code = key::kUnknown;
+    n = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2;
+    n = std::min(n, buffer_.size());
+  }
+  k.text = buffer_.substr(0, n);
+  buffer_.erase(0, n);
+  return true;
+}
+
+void KeyInput::fill() {
+  char chunk[256];
+  for (;;) {
+    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
+    if (n > 0) {
+      buffer_.append(chunk, size_t(n));
+      return;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    ended_ = true;
+    return;
+  }
+}
+
+bool KeyInput::ready() {
+  if (!buffer_.empty() || ended_) return true;
+  pollfd p{fd_, POLLIN, 0};
+  if (::poll(&p, 1, 0) > 0) fill();
+  return !buffer_.empty() || ended_;
+}
+
+KeyInput::Got KeyInput::wait(std::optional<Clock::time_point> until, Key& k) {
+  for (;;) {
+    if (take(k)) return Got::Key;
+    if (ended_) return Got::End;
+    int timeout = -1;
+    if (until) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now()).count();
+      if (left <= 0) return Got::Timeout;
+      timeout = int(std::min<long long>(left, INT_MAX));
+    }
+    pollfd p{fd_, POLLIN, 0};
+    const int r = ::poll(&p, 1, timeout);
+    if (r < 0 && errno == EINTR) return Got::Signal;
+    if (r < 0) {
+      ended_ = true;  // the terminal cannot be read: as if it were closed
+      continue;
+    }
+    if (r == 0) return Got::Timeout;
+    fill();
+  }
+}
+
+}  // namespace sabbat::cli

@@ -1,0 +1,98 @@
+#include "cli/play_session.hpp"
+
+#include <algorithm>
+
+#include "bots/bot.hpp"
+
+namespace sabbat::cli {
+
+namespace {
+
+// A positive number, or 0.
+size_t as_index(const std::string& s) {
+  if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return size_t(std::stoul(s));
+}
+
+}  // namespace
+
+Session::Session(const PlayOptions& options, Match match, uint64_t seed)
+    : options_(options),
+      match_(std::move(match)),
+      seat_(options.seat),
+      rng_(Rng::mix(seed, 1)),
+      start_(Clock::now()) {}
+
+Status Session::make_bots() {
+  for (Seat s = 0; s < state().players(); ++s) {
+    if (s == seat_) {
+      bots_.push_back(nullptr);
+      continue;
+    }
+    auto bot = make_bot(options_.bot.empty() ? default_bot_name(game()) : options_.bot, game());
+    if (!bot) return fail(bot.error());
+    owned_.push_back(std::move(bot.value()));
+    bots_.push_back(owned_.back().get());
+  }
+  return {};
+}
+
+GameTime Session::now() const {
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  return std::max<GameTime>(ms, state().now());
+}
+
+std::optional<Step> Session::scheduled() {
+  if (played() != step_for_) {
+    step_ = next_step(state(), bots_, rng_);
+    step_for_ = played();
+  }
+  return step_;
+}
+
+Status Session::apply_step(const Step& step, Events& events) {
+  events.clear();
+  return match_.apply(step.seat, step.action, step.at, &events);
+}
+
+const ActionList& Session::legal() {
+  state().legal_actions(seat_, legal_);
+  return legal_;
+}
+
+std::vector<std::string> Session::legal_texts() {
+  std::vector<std::string> out;
+  for (const Action a : legal()) out.push_back(state().action_text(a));
+  return out;
+}
+
+Session::Tried Session::act(const std::string& text, Events& events, std::string& why) {
+  events.clear();
+  const GameTime t = now();
+  // A deadline that fell while the person was typing comes first.
+  if (auto d = state().deadline(); d && d->at <= t) {
+    Status st = apply_step(Step{kClock, d->action, d->at}, events);
+    if (!st) why = st.error();
+    return st ? Tried::Late : Tried::Failed;
+  }
+  if (!may_act()) return Tried::Idle;
+  auto action = state().parse_action(seat_, text);
+  if (!action) {
+    // A number picks from the list of legal actions (as `help` shows it).
+    const size_t n = as_index(text);
+    if (n == 0 || n > legal().size()) {
+      why = action.error();
+      return Tried::Refused;
+    }
+    action = legal_[n - 1];
+  }
+  Status st = match_.apply(seat_, *action, t, &events);
+  if (!st) {
+    why = st.error();
+    return Tried::Refused;
+  }
+  return Tried::Played;
+}
+
+}  // namespace sabbat::cli

@@ -1,0 +1,100 @@
+#pragma once
+// `sabbat play`: a game played at one seat. The Session holds the match and its record, the
+// bots at the other seats and the game clock (wall-clock time since the start); a Front shows
+// the game to the person and reads them: typed lines (play_lines.cpp), or one key at a time
+// on a terminal (play_screen.cpp).
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots/scheduler.hpp"
+#include "cli/commands.hpp"
+#include "cli/key_screen.hpp"
+#include "core/record.hpp"
+
+namespace sabbat::cli {
+
+using Clock = std::chrono::steady_clock;
+
+class Session {
+ public:
+  Session(const PlayOptions& options, Match match, uint64_t seed);
+  // The bots of the other seats; the error names an unknown bot.
+  Status make_bots();
+
+  const State& state() const { return match_.state(); }
+  const Game& game() const { return match_.game(); }
+  const Record& record() const { return match_.record(); }
+  Seat seat() const { return seat_; }
+  // Actions played so far: a change means the table may have changed.
+  size_t played() const { return match_.record().actions.size(); }
+  bool may_act() const { return state().actors().contains(seat_); }
+
+  // Game time now: wall-clock ms since the start, never before the last action.
+  GameTime now() const;
+  // The wall-clock moment of game time `t`.
+  Clock::time_point when(GameTime t) const { return start_ + std::chrono::milliseconds(t); }
+
+  // The next bot or clock step, asked once per state so that a bot's proposal (and its time)
+  // stays the same while the person thinks.
+  std::optional<Step> scheduled();
+  // Applies a bot's or the clock's step; `events` (cleared first) gets what happened.
+  Status apply_step(const Step& step, Events& events);
+
+  // The person's legal actions now, and their canonical texts.
+  const ActionList& legal();
+  std::vector<std::string> legal_texts();
+
+  // What became of an action the person typed or keyed.
+  enum class Tried {
+    Played,   // applied
+    Late,     // a deadline fell first: the clock's step was applied instead
+    Idle,     // the person may not act now
+    Refused,  // not understood, or not allowed: `why` says it
+    Failed,   // the clock's own step was refused (a bug): `why` says it
+  };
+  // Plays `text` (canonical text, or a number from the legal list) for the person now.
+  Tried act(const std::string& text, Events& events, std::string& why);
+
+ private:
+  const PlayOptions& options_;
+  Match match_;
+  Seat seat_;
+  Rng rng_;
+  Clock::time_point start_;
+  std::vector<std::unique_ptr<Bot>> owned_;
+  std::vector<Bot*> bots_;
+  ActionList legal_;
+  std::optional<Step> step_;
+  size_t step_for_ = size_t(-1);
+};
+
+enum class Turn { Acted, Left, Failed };
+
+// How the person sees the game and plays.
+class Front {
+ public:
+  virtual ~Front() = default;
+  // True when the person's input can be waited on with a time limit.
+  virtual bool live() const = 0;
+  // True when input is already there (a line, a key, or the end of input).
+  virtual bool ready() = 0;
+  // When the front next wants to wake up by itself (a countdown to redraw), if ever.
+  virtual std::optional<Clock::time_point> wake() const = 0;
+  // Shows what changed, waits for the person until `until` (forever without it), and handles
+  // what they typed.
+  virtual Turn turn(std::optional<Clock::time_point> until) = 0;
+  // What happened, from the events the person's seat may see.
+  virtual void narrate(const Events& events) = 0;
+  // Gives the terminal back before the final words.
+  virtual void leave() = 0;
+};
+
+std::unique_ptr<Front> make_line_front(Session& session, const Io& io, bool color);
+// Nothing when the terminal cannot be put in one-key mode.
+std::unique_ptr<Front> make_screen_front(Session& session, const Io& io, bool color,
+                                         std::unique_ptr<KeyScreen> screen);
+
+}  // namespace sabbat::cli

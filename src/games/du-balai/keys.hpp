@@ -1,0 +1,70 @@
+#pragma once
+// One-key play: what each key does at each moment of the race. A key becomes the canonical
+// text of an action (`close-book`, `formula zaam glou`, `brouillard`...), so that the engine
+// judges it and explains a refusal exactly as for a typed action.
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "games/du-balai/data.hpp"
+
+namespace sabbat::du_balai {
+
+// What the person at the keyboard knows now: their seat's view and their legal actions (as
+// canonical text; empty when they may not act).
+struct Situation {
+  const json& view;
+  Seat viewer;
+  const std::vector<std::string>& legal;
+  bool may(std::string_view action) const;
+  // The legal actions that start with `prefix`, in the engine's order.
+  std::vector<std::string> starting(std::string_view prefix) const;
+};
+
+// The viewer's formulas as her view shows them (her own once written; all after the reveal):
+// the cards of her first and second formula.
+struct Written {
+  SymbolMask used = 0;  // the cards in any of them
+  std::vector<SymbolMask> formulas;
+};
+Written written(const Situation& now);
+
+// Keys that are not letters or digits, as the terminal sends them.
+inline constexpr int kEnter = '\n';
+inline constexpr int kBackspace = 127;
+inline constexpr int kEscape = 27;
+inline constexpr int kUnknownKey = -1;  // an arrow, a function key, a non-ASCII letter...
+
+struct KeyAnswer {
+  std::string action;  // canonical text to play now, or empty
+  std::string note;    // a short word: what the key did, or why it did nothing
+};
+
+// Symbol cards picked with keys 1–9, for a formula or a formula spell. A formula has no
+// colour of its own: the dice give it one at the reveal.
+struct Picks {
+  SymbolMask cards = 0;
+};
+
+class Keys {
+ public:
+  KeyAnswer press(int key, const Situation& now);
+  // The picks made at this moment of the race (none once the moment has passed).
+  Picks picks(const Situation& now) const;
+
+ private:
+  KeyAnswer writing(int key, const Situation& now);
+  KeyAnswer formula_spells(int key, const Situation& now);
+  // Keys 1–9 and x shared by the writing and the formula spells; false for other keys.
+  bool pick(int key, KeyAnswer& answer);
+
+  Picks picks_;
+  std::string moment_;  // the turn, phase, step, witch and formula the picks belong to
+};
+
+// A readable label for an action's canonical text: "Mauvais sort on seat 2", "keep Blocage".
+std::string action_label(const std::string& text);
+// A key as a person names it: "Space", "Enter", "z".
+std::string key_name(int key);
+
+}  // namespace sabbat::du_balai

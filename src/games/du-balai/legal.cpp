@@ -1,0 +1,206 @@
+// Who may act, until when, and what: the legal actions are listed directly (no allocation),
+// and the writing actions of phase 2 are also counted and indexed without the list.
+#include "games/du-balai/state.hpp"
+
+namespace sabbat::du_balai {
+
+// The seats are gathered as bits, without a branch per witch: this runs before every action.
+SeatSet DuBalaiState::actors() const {
+  SeatSet out;
+  if (phase_ == Phase::Over) return out;
+  const int n = o_.players;
+  uint32_t bits = 0;
+  if (pending_.open) {
+    const uint32_t all = (1u << n) - 1;
+    const uint32_t caster = pending_.last >= 0 ? 1u << pending_.last : 0;
+    return SeatSet(all & ~pending_.passed.bits() & ~caster);
+  }
+  switch (phase_) {
+    case Phase::Setup:
+      for (int s = 0; s < n; ++s) bits |= uint32_t(!witches_[size_t(s)].started) << s;
+      return SeatSet(bits);
+    case Phase::BookOpen:
+      // "Un joueur sur la case -2 ne peut plus fermer la boîte."
+      for (int s = 0; s < n; ++s) bits |= uint32_t(track_.square[size_t(s)] > kBackmost) << s;
+      return SeatSet(bits);
+    case Phase::Writing:
+      for (int s = 0; s < n; ++s) bits |= uint32_t(witches_[size_t(s)].writing()) << s;
+      return SeatSet(bits);
+    case Phase::DecretLook:
+      out.add(decret_);
+      break;
+    case Phase::Resolving:
+      out.add(resolving());
+      break;
+    case Phase::Over:
+      break;
+  }
+  return out;
+}
+
+std::optional<Deadline> DuBalaiState::deadline() const {
+  if (phase_ == Phase::Over) return std::nullopt;
+  if (pending_.open) return Deadline{deadline_, act::time_up()};
+  if (phase_ == Phase::BookOpen || phase_ == Phase::DecretLook)
+    return Deadline{deadline_, act::close_book()};
+  return Deadline{deadline_, act::time_up()};
+}
+
+bool DuBalaiState::dice_visible_to(Seat viewer) const {
+  switch (phase_) {
+    case Phase::BookOpen:
+    case Phase::Resolving:
+    case Phase::Over:
+      return true;
+    case Phase::DecretLook:
+      return viewer == decret_;
+    default:
+      return false;
+  }
+}
+
+void DuBalaiState::legal_actions(Seat seat, ActionList& out) const {
+  out.clear();
+  if (!actors().contains(seat)) return;
+  const Witch& w = witches_[size_t(seat)];
+  if (pending_.open) {
+    out.push_back(act::pass());
+    if (w.hand[size_t(Card::Brouillard)]) out.push_back(act::brouillard());
+    return;
+  }
+  switch (phase_) {
+    case Phase::Setup:
+      for (int sq = 5; sq <= 7; ++sq) out.push_back(act::start_on(sq));
+      return;
+    case Phase::BookOpen:
+    case Phase::DecretLook:
+      out.push_back(act::close_book());
+      return;
+    case Phase::Writing:
+      if (w.written) {  // choosing her second formula, from the cards left
+        out.push_back(act::write_second_none());
+        for (SymbolMask m = 1; m <= kAllSymbols; ++m)
+          if (!(m & w.formula[0].mask)) out.push_back(act::write_second(m));
+        return;
+      }
+      if (seat != closer_) out.push_back(act::write_none());
+      for (SymbolMask m = 1; m <= kAllSymbols; ++m) out.push_back(act::write(m));
+      if (may_decret(seat)) out.push_back(act::play(Card::Decret));
+      return;
+    case Phase::Resolving:
+      switch (step_) {
+        case Step::FormulaSpells:
+          out.push_back(act::pass());
+          list_spells(seat, Moment::Formula, out);
+          return;
+        case Step::Keep: {
+          Hand seen{};
+          for (int i = 0; i < drawn_n_; ++i)
+            if (!seen[size_t(drawn_[size_t(i)])]++) out.push_back(act::keep(drawn_[size_t(i)]));
+          return;
+        }
+        case Step::AfterMove:
+          out.push_back(act::pass());
+          list_spells(seat, Moment::AfterMove, out);
+          return;
+      }
+      return;
+    case Phase::Over:
+      return;
+  }
+}
+
+bool DuBalaiState::may_decret(Seat seat) const {
+  // "après que tous les autres joueurs ont composé leur formule": a witch still choosing her
+  // second formula has composed hers.
+  bool others_written = decret_ < 0 && witches_[size_t(seat)].hand[size_t(Card::Decret)] > 0;
+  for (int s = 0; s < o_.players; ++s) others_written &= s == seat || witches_[size_t(s)].written;
+  return others_written;
+}
+
+// A writing witch has hundreds of formulas: they are counted and indexed in the order
+// legal_actions lists them, without the list. Other moments have a few actions and list them.
+namespace {
+
+// The index-th subset, in increasing order, of the symbols in `free`: the bits of `index`
+// laid on the bits of `free`, lowest first (which keeps the order).
+SymbolMask nth_subset(uint32_t index, SymbolMask free) {
+  SymbolMask out = 0;
+  for (int s = 0; s < kSymbols && index; ++s)
+    if (free & (1u << s)) {
+      if (index & 1u) out |= SymbolMask(1u << s);
+      index >>= 1;
+    }
+  return out;
+}
+
+SymbolMask cards_left(const Witch& w) {
+  return SymbolMask(kAllSymbols & ~w.formula[0].mask);
+}
+
+}  // namespace
+
+uint32_t DuBalaiState::legal_count(Seat seat) const {
+  if (phase_ != Phase::Writing || pending_.open || !actors().contains(seat))
+    return State::legal_count(seat);
+  const Witch& w = witches_[size_t(seat)];
+  // `second-formula none` and every non-empty set of the cards left.
+  if (w.written) return 1u << __builtin_popcount(cards_left(w));
+  return uint32_t(seat != closer_) + kAllSymbols + uint32_t(may_decret(seat));
+}
+
+Action DuBalaiState::legal_at(Seat seat, uint32_t index) const {
+  if (phase_ != Phase::Writing || pending_.open || !actors().contains(seat))
+    return State::legal_at(seat, index);
+  const Witch& w = witches_[size_t(seat)];
+  if (w.written) return act::write_second(nth_subset(index, cards_left(w)));
+  if (seat != closer_) {
+    if (index == 0) return act::write_none();
+    --index;
+  }
+  if (index < kAllSymbols) return act::write(SymbolMask(index + 1));
+  return act::play(Card::Decret);
+}
+
+void DuBalaiState::list_spells(Seat seat, Moment moment, ActionList& out) const {
+  const Witch& w = witches_[size_t(seat)];
+  auto holds = [&](Card c) { return w.hand[size_t(c)] > 0; };
+  const SymbolMask used = used_cards(seat);
+  if (moment == Moment::Formula) {
+    for (int i = 0; i < w.counted(); ++i) {
+      const Formula& f = w.formula[size_t(i)];
+      for (int s = 0; s < kSymbols; ++s) {
+        if (holds(Card::OubliRepare) && !(used & (1u << s))) out.push_back(act::play_oubli(s, i));
+        if (holds(Card::Rectification) && (f.mask & (1u << s)))
+          for (int in = 0; in < kSymbols; ++in)
+            if (!(used & (1u << in))) out.push_back(act::play_rectification(s, in));
+      }
+    }
+    if (holds(Card::DoubleJeu) && w.formulas == 2 && w.second != Second::Counts)
+      out.push_back(act::play(Card::DoubleJeu));
+    return;
+  }
+  if (holds(Card::MauvaisSort)) {
+    const int lead = track_.leading_square();
+    for (int t = 0; t < o_.players; ++t)
+      if (t != seat && !track_.finished(t) && track_.square[size_t(t)] == lead)
+        out.push_back(act::play_mauvais_sort(t));
+  }
+  if (track_.finished(seat)) return;
+  if (holds(Card::VentArriere)) out.push_back(act::play(Card::VentArriere));
+  if (holds(Card::Attraction)) {
+    out.push_back(act::play_attraction(1));
+    out.push_back(act::play_attraction(2));
+  }
+  if (holds(Card::Blocage) && track_.blocker < 0) out.push_back(act::play(Card::Blocage));
+}
+
+SymbolMask DuBalaiState::used_cards(Seat seat) const {
+  // The cards of every formula she wrote, counted or not, are on the table, not in her hand.
+  const Witch& w = witches_[size_t(seat)];
+  SymbolMask m = 0;
+  for (int i = 0; i < w.formulas; ++i) m |= w.formula[size_t(i)].mask;
+  return m;
+}
+
+}  // namespace sabbat::du_balai

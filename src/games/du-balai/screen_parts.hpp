@@ -1,0 +1,58 @@
+#pragma once
+// Pieces of the Du Balai ! table as text, shared by the line rendering (render.cpp) and the
+// one-key screen (screen.cpp). A colour is always written as a word too, so that the text
+// means the same without ANSI colours (colour-blind safe, NO_COLOR, pipes).
+#include <string>
+#include <string_view>
+
+#include "core/game.hpp"
+
+namespace sabbat::du_balai {
+
+struct Style {
+  bool color = false;
+  std::string wrap(std::string_view code, const std::string& s) const;
+  std::string bold(const std::string& s) const { return wrap("1", s); }
+  std::string dim(const std::string& s) const { return wrap("2", s); }
+  std::string orange(const std::string& s) const { return wrap("1;38;5;208", s); }
+  std::string black(const std::string& s) const { return wrap("1;97;40", s); }
+  // `colour` is "orange" or "black", as in the view.
+  std::string paint(const std::string& colour, const std::string& s) const;
+  // "ORANGE" or "BLACK", painted in its colour.
+  std::string colour_word(const std::string& colour) const;
+};
+
+// Columns a string takes on a terminal: UTF-8 characters, ANSI colour codes not counted.
+size_t width(std::string_view s);
+// `s` with spaces after it (left) or before it (right) up to `w` columns.
+std::string pad_left(const std::string& s, size_t w);
+std::string pad_right(const std::string& s, size_t w);
+
+// Symbols by their syllable (as the view gives them).
+int symbol_index(std::string_view syllable);            // 0..8, or -1
+std::string symbol_label(const std::string& syllable);  // "Zââm (oreille)"
+// Magie noire cards by their id.
+std::string card_label(const std::string& id);  // "Vent arrière"
+// "a, b, c" by `f`, or "-" for an empty list.
+std::string labels(const json& list, std::string (*f)(const std::string&));
+
+// The nine dice of the open book, large: a 3×3 grid of boxes 79 columns wide. Each box shows
+// the symbol's syllable and name, the key that picks its card (1–9) and its colour as a word;
+// orange dice have a thin border, black dice a double one. Boxes are five lines tall with a
+// picture of the symbol, or three when `compact` (for a short terminal).
+std::string big_dice(const json& dice, const Style& st, bool compact = false);
+// The dice after the reveal, three to a line.
+std::string dice_lines(const json& dice, const Style& st);
+// The valid symbols of each colour and those shown in both (after the reveal).
+std::string book_lines(const json& book, const Style& st);
+
+// The track −2 … 22 and the finish line, 79 columns wide: every witch (@ marks the viewer's),
+// the curse token, and a line of legend.
+std::string track_lines(const json& view, Seat viewer, const Style& st);
+
+// One line per witch, and lines for her formulas, their outcome and the viewer's hand.
+// `compact` (the screen): formulas and outcome on one line, the outcome only from the reveal
+// to the next turn, no empty hand.
+std::string witch_lines(const json& view, Seat viewer, const Style& st, bool compact = false);
+
+}  // namespace sabbat::du_balai
