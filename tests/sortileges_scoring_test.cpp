@@ -66,5 +66,16 @@ TEST(SortilegesScoring, TheWholeGratinIsWorthFiftyTwo) {
   EXPECT_EQ(best_split(all).total, 52);
 }
 
+// Game scores take a shortcut when no alliance is whole; it must agree with the best split on
+// every set of Gratin cards a player can win.
+TEST(SortilegesScoring, TheScoreOfEveryHandIsItsBestSplit) {
+  for (uint32_t held = 0; held < (1u << kGratinSize); ++held) {
+    std::vector<Card> won;
+    for (int i = 0; i < kGratinSize; ++i)
+      if (held >> i & 1u) won.push_back(Card(kPileSize + i));
+    ASSERT_EQ(best_total(won), best_split(won).total) << "cards " << held;
+  }
+}
+
 }  // namespace
 }  // namespace sabbat::sortileges

@@ -10,11 +10,18 @@ constexpr uint64_t bit(Card c) {
   return uint64_t(1) << c;
 }
 
+// The cards of one rank, as bits.
+constexpr uint64_t rank_bits(int rank) {
+  uint64_t bits = 0;
+  for (int s = 0; s < 4; ++s) bits |= bit(make_card(rank, s));
+  return bits;
+}
+
+// K 3, Q 2, J 1, A 1, counted by rank.
 int mask_points(uint64_t mask) {
-  int points = 0;
-  for (int c = kPileSize; c < kDeckSize; ++c)
-    if (mask & bit(Card(c))) points += card_points(Card(c));
-  return points;
+  return 3 * __builtin_popcountll(mask & rank_bits(kKing)) +
+         2 * __builtin_popcountll(mask & rank_bits(kQueen)) +
+         __builtin_popcountll(mask & (rank_bits(kJack) | rank_bits(kAce)));
 }
 
 // Every alliance the rules know, whoever holds the cards.
@@ -39,9 +46,18 @@ const std::vector<Alliance>& all_alliances() {
   return list;
 }
 
+// The alliances whose cards are all held, and what each adds over its cards' own points.
 struct Search {
-  const std::vector<Alliance>& candidates;
-  uint64_t held;
+  std::array<const Alliance*, 14> candidates{};
+  std::array<int, 14> gains{};
+  size_t count = 0;
+  explicit Search(uint64_t held) {
+    for (const Alliance& a : all_alliances()) {
+      if ((a.cards & held) != a.cards) continue;
+      candidates[count] = &a;
+      gains[count++] = a.points - mask_points(a.cards);
+    }
+  }
   std::array<int, 8> chosen{};
   int depth = 0;
   int best_gain = 0;
@@ -56,11 +72,11 @@ struct Search {
       best = chosen;
       best_depth = depth;
     }
-    for (size_t i = from; i < candidates.size(); ++i) {
-      const Alliance& a = candidates[i];
-      if ((a.cards & held) != a.cards || (a.cards & used) != 0) continue;
+    for (size_t i = from; i < count; ++i) {
+      const Alliance& a = *candidates[i];
+      if ((a.cards & used) != 0) continue;
       chosen[size_t(depth++)] = int(i);
-      run(i + 1, used | a.cards, gain + a.points - mask_points(a.cards));
+      run(i + 1, used | a.cards, gain + gains[i]);
       --depth;
     }
   }
@@ -82,17 +98,43 @@ int card_points(Card c) {
   }
 }
 
-ScoreSplit best_split(std::span<const Card> won) {
+namespace {
+
+uint64_t held_of(std::span<const Card> won) {
   uint64_t held = 0;
   for (Card c : won)
     if (c < kDeckSize) held |= bit(c);
-  Search search{all_alliances(), held};
+  return held;
+}
+
+// True when the cards hold at least one whole alliance: most hands hold none, and are then
+// worth their cards' points without a search.
+bool holds_an_alliance(uint64_t held) {
+  if (__builtin_popcountll(held & rank_bits(kAce)) >= 2) return true;
+  for (int r = kJack; r <= kKing; ++r)
+    if ((held & rank_bits(r)) == rank_bits(r)) return true;
+  const uint64_t courts =
+      held & rank_bits(kJack) & (held & rank_bits(kQueen)) >> 4 & (held & rank_bits(kKing)) >> 8;
+  return courts != 0;
+}
+
+}  // namespace
+
+int best_total(std::span<const Card> won) {
+  const uint64_t held = held_of(won);
+  if (!holds_an_alliance(held)) return mask_points(held);
+  return best_split(won).total;
+}
+
+ScoreSplit best_split(std::span<const Card> won) {
+  const uint64_t held = held_of(won);
+  Search search(held);
   search.run(0, 0, 0);
   ScoreSplit split;
   split.total = mask_points(held) + search.best_gain;
   split.loose = held;
   for (int i = 0; i < search.best_depth; ++i) {
-    const Alliance& a = all_alliances()[size_t(search.best[size_t(i)])];
+    const Alliance& a = *search.candidates[size_t(search.best[size_t(i)])];
     split.alliances[size_t(split.alliance_count++)] = a;
     split.loose &= ~a.cards;
   }

@@ -34,6 +34,8 @@ struct ScoreSplit {
 // K 3, Q 2, J 1, A 1; 0 for the pile's cards.
 int card_points(Card c);
 ScoreSplit best_split(std::span<const Card> won);
+// best_split(won).total, without building the split when no alliance is whole.
+int best_total(std::span<const Card> won);
 // "J+Q+K of spades", "two aces", "four kings".
 std::string alliance_name(const Alliance& alliance);
 

@@ -314,7 +314,7 @@ void SortilegesState::resolve_round(Events* events) {
 std::vector<int> SortilegesState::scores() const {
   std::vector<int> out(size_t(options_.players));
   for (Seat p = 0; p < options_.players; ++p)
-    out[size_t(p)] = best_split(areas_[size_t(p)].won.span()).total;
+    out[size_t(p)] = best_total(areas_[size_t(p)].won.span());
   return out;
 }
 
