@@ -41,9 +41,13 @@ struct Shared {
   const Game& game;
   const Setup& setup;
   const SimOptions& options;
-  alignas(64) std::atomic<int64_t> next{0};   // the next game to claim
-  alignas(64) std::atomic<int64_t> done{0};   // games finished, for the progress bar
-  alignas(64) std::atomic<bool> stop{false};  // read per game, written once
+  // Games are claimed in blocks, so that the threads seldom touch these lines: a game of
+  // Sortilèges takes a few microseconds.
+  int64_t block = 1;
+  alignas(64) std::atomic<int64_t> next{0};  // the first game of the next block to claim
+  alignas(64) std::atomic<int64_t> done{0};  // games finished, for the progress bar
+  // The smallest failing game so far; no game from there on is started.
+  alignas(64) std::atomic<int64_t> first_failure{std::numeric_limits<int64_t>::max()};
   std::atomic<int> finished_threads{0};
 };
 
@@ -92,6 +96,9 @@ Status play_recorded(const Game& game, const Setup& setup, const std::vector<Bot
   return write_record_file(path, match->record());
 }
 
+bool play_game(Shared& shared, Setup& setup, const std::vector<Bot*>& bots, SimTally& tally,
+               int64_t i, WorkerResult& result);
+
 void work(Shared& shared, WorkerResult& result) {
   const SimOptions& o = shared.options;
   SimTally tally(shared.setup.players);
@@ -103,32 +110,47 @@ void work(Shared& shared, WorkerResult& result) {
     if (bot) owned.push_back(std::move(bot.value()));
     bots.push_back(owned.empty() ? nullptr : owned.back().get());
   }
-  while (!shared.stop.load(std::memory_order_relaxed)) {
-    const int64_t i = shared.next.fetch_add(1, std::memory_order_relaxed);
-    if (i >= o.games) break;
-    setup.seed = Rng::mix(o.seed, uint64_t(i));
-    Rng rng(Rng::mix(setup.seed, 1));
-    Status st;
-    // No exception may cross the thread: it becomes this game's failure.
-    try {
-      st = o.record_dir.empty()
-               ? play_plain(shared.game, setup, bots, rng, tally)
-               : play_recorded(shared.game, setup, bots, rng, tally, record_path(o.record_dir, i));
-    } catch (const std::exception& e) {
-      st = fail(std::string("internal error: ") + e.what());
-    }
-    if (!st) {
-      // Every game before i was claimed earlier and still finishes, so the smallest failing
-      // index is the same on every run.
-      result.failure = {i, "game " + std::to_string(i) + " (seed " + std::to_string(setup.seed) +
-                               "): " + st.error()};
-      shared.stop = true;
-      break;
-    }
-    shared.done.fetch_add(1, std::memory_order_relaxed);
+  auto before_failure = [&](int64_t i) {
+    return i < shared.first_failure.load(std::memory_order_relaxed);
+  };
+  for (;;) {
+    const int64_t start = shared.next.fetch_add(shared.block, std::memory_order_relaxed);
+    const int64_t end = std::min(o.games, start + shared.block);
+    if (start >= end || !before_failure(start)) break;
+    int64_t i = start;
+    for (; i < end && before_failure(i); ++i)
+      if (!play_game(shared, setup, bots, tally, i, result)) break;
+    shared.done.fetch_add(i - start, std::memory_order_relaxed);
   }
   result.tally = std::move(tally);
   shared.finished_threads.fetch_add(1);
+}
+
+// Plays game i; false when it failed (then recorded as this thread's failure and announced).
+// Every game before the smallest failing one is played, whichever thread holds it, so the
+// failure reported is the same on every run.
+bool play_game(Shared& shared, Setup& setup, const std::vector<Bot*>& bots, SimTally& tally,
+               int64_t i, WorkerResult& result) {
+  const SimOptions& o = shared.options;
+  setup.seed = Rng::mix(o.seed, uint64_t(i));
+  Rng rng(Rng::mix(setup.seed, 1));
+  Status st;
+  // No exception may cross the thread: it becomes this game's failure.
+  try {
+    st = o.record_dir.empty()
+             ? play_plain(shared.game, setup, bots, rng, tally)
+             : play_recorded(shared.game, setup, bots, rng, tally, record_path(o.record_dir, i));
+  } catch (const std::exception& e) {
+    st = fail(std::string("internal error: ") + e.what());
+  }
+  if (st) return true;
+  if (i < result.failure.game)
+    result.failure = {i, "game " + std::to_string(i) + " (seed " + std::to_string(setup.seed) +
+                             "): " + st.error()};
+  int64_t seen = shared.first_failure.load(std::memory_order_relaxed);
+  while (i < seen && !shared.first_failure.compare_exchange_weak(seen, i)) {
+  }
+  return false;
 }
 
 }  // namespace
@@ -155,6 +177,8 @@ int run_sim(const SimOptions& given, const Io& io) {
   }
 
   Shared shared{*choice->game, choice->setup, o};
+  // Blocks small enough that every thread gets many and the bar moves smoothly.
+  shared.block = std::clamp<int64_t>(o.games / (int64_t(jobs) * 64), 1, 256);
   std::vector<WorkerResult> results(static_cast<size_t>(jobs));
   std::vector<std::thread> threads;
   for (int j = 0; j < jobs; ++j)
