@@ -1,4 +1,5 @@
 #include "cli/key_input.hpp"
+#include "cli/poll_wait.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -62,14 +63,10 @@ KeyInput::Got KeyInput::wait(std::optional<Clock::time_point> until, Key& k) {
   for (;;) {
     if (take(k)) return Got::Key;
     if (ended_) return Got::End;
-    int timeout = -1;
-    if (until) {
-      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now()).count();
-      if (left <= 0) return Got::Timeout;
-      timeout = int(std::min<long long>(left, INT_MAX));
-    }
+    const auto timeout = poll_timeout(until);
+    if (!timeout) return Got::Timeout;
     pollfd p{fd_, POLLIN, 0};
-    const int r = ::poll(&p, 1, timeout);
+    const int r = ::poll(&p, 1, *timeout);
     if (r < 0 && errno == EINTR) return Got::Signal;
     if (r < 0) {
       ended_ = true;  // the terminal cannot be read: as if it were closed

@@ -1,4 +1,5 @@
 #include "cli/realtime_input.hpp"
+#include "cli/poll_wait.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -59,14 +60,10 @@ LineInput::Got LineInput::wait(std::optional<Clock::time_point> until, std::stri
   for (;;) {
     if (take_line(line)) return Got::Line;
     if (ended_) return Got::End;
-    int timeout = -1;
-    if (until) {
-      const auto left = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now()).count();
-      if (left <= 0) return Got::Timeout;
-      timeout = int(std::min<long long>(left, INT_MAX));
-    }
+    const auto timeout = poll_timeout(until);
+    if (!timeout) return Got::Timeout;
     pollfd p{fd_, POLLIN, 0};
-    const int r = ::poll(&p, 1, timeout);
+    const int r = ::poll(&p, 1, *timeout);
     if (r < 0) {
       if (errno == EINTR) continue;
       ended_ = true;  // stdin cannot be read: treat it as its end
