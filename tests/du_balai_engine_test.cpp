@@ -131,12 +131,33 @@ struct Playout {
   int actions = 0, spells = 0, finished = 0, fogs = 0, decrets = 0, seconds = 0, double_jeux = 0;
 };
 
+// The events of one action, against what their audience may know once it is applied: no
+// seat from whom the dice are hidden (writing, another witch's Décret look) gets an event
+// holding them, and a witch's own formula, cards drawn and card kept go to her alone.
+void check_events(const DuBalaiState& s, const Events& events) {
+  for (const Event& e : events) {
+    for (Seat v = kSpectator; v < s.players(); ++v) {
+      if (!e.audience.sees(v)) continue;
+      const bool hidden =
+          s.phase() == Phase::Writing || (s.phase() == Phase::DecretLook && v != s.decret_seat());
+      if (hidden) {
+        ASSERT_FALSE(holds_dice(e.data)) << e.kind << " to viewer " << v;
+      }
+    }
+    if (e.kind == "your-formula" || e.kind == "drawn-cards" || e.kind == "kept") {
+      ASSERT_EQ(e.audience.seats.size(), 1) << e.kind;
+      ASSERT_FALSE(e.audience.spectators) << e.kind;
+    }
+  }
+}
+
 void play_race(uint64_t seed, int players, const std::map<std::string, std::string>& params,
                Playout& stats, bool check_everything) {
   auto s = new_race(players, params, seed);
   ASSERT_NE(s, nullptr);
   Rng rng(Rng::mix(seed, 17));
   ActionList legal;
+  Events events;
   GameTime now = 0;
   for (int step = 0; step < 20000 && !s->terminal(); ++step) {
     const SeatSet actors = s->actors();
@@ -149,7 +170,7 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
     if (who.empty() || (d && when >= d->at)) {
       ASSERT_TRUE(d.has_value()) << "nobody may act and no deadline";
       now = std::max(now, d->at);
-      st = s->apply(kClock, d->action, now);
+      st = s->apply(kClock, d->action, now, check_everything ? &events : nullptr);
     } else {
       now = when;
       const Seat p = who[rng.below(uint32_t(who.size()))];
@@ -184,9 +205,11 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
         ASSERT_TRUE(back.ok()) << s->action_text(a);
         EXPECT_EQ(back->code, a.code) << s->action_text(a);
       }
-      st = s->apply(p, a, now);
+      st = s->apply(p, a, now, check_everything ? &events : nullptr);
     }
     ASSERT_TRUE(st.ok()) << "seed " << seed << ": " << st.error();
+    if (check_everything) check_events(*s, events);
+    events.clear();
     Status audit = s->audit();
     ASSERT_TRUE(audit.ok()) << "seed " << seed << ": " << audit.error();
     ++stats.actions;
