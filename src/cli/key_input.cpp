@@ -1,5 +1,5 @@
 #include "cli/key_input.hpp"
-#include "cli/poll_wait.hpp"
+#include "cli/fd_input.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -39,17 +39,7 @@ bool KeyInput::take(Key& k) {
 }
 
 void KeyInput::fill() {
-  char chunk[256];
-  for (;;) {
-    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
-    if (n > 0) {
-      buffer_.append(chunk, size_t(n));
-      return;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    ended_ = true;
-    return;
-  }
+  if (!read_available(fd_, buffer_)) ended_ = true;
 }
 
 bool KeyInput::ready() {

@@ -1,5 +1,5 @@
 #include "cli/realtime_input.hpp"
-#include "cli/poll_wait.hpp"
+#include "cli/fd_input.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -31,17 +31,9 @@ bool LineInput::take_line(std::string& line) {
 }
 
 bool LineInput::fill() {
-  char chunk[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd_, chunk, sizeof chunk);
-    if (n > 0) {
-      buffer_.append(chunk, size_t(n));
-      return true;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    ended_ = true;
-    return false;
-  }
+  if (read_available(fd_, buffer_)) return true;
+  ended_ = true;
+  return false;
 }
 
 bool LineInput::ready() {
