@@ -287,6 +287,20 @@ TEST(DuBalaiPilots, AnExpertNeverGetsTheBonusOfAPerfectFormula) {
   EXPECT_TRUE(r->outcome(0).bonus_cancelled);
 }
 
+// "Un pilote expert ne peut jamais bénéficier du bonus": nor the black one, the draw.
+TEST(DuBalaiPilots, AnExpertsPerfectBlackFormulaDrawsNoMagieNoire) {
+  Race r(2, {{"pilot_0", "expert"}});
+  ASSERT_TRUE(show_book(*r.s, Z, G | I));
+  r.ok(1, "close-book");
+  r.ok(0, "formula glou biii");
+  r.ok(1, "formula zaam");
+  EXPECT_EQ(r.sq(0), 2);
+  EXPECT_TRUE(r->outcome(0).bonus_cancelled);
+  EXPECT_EQ(r->drawn_count(), 0);
+  EXPECT_EQ(r->witch(0).hand_count(), 0);
+  EXPECT_EQ(r->deck_size(), kDeckSize);
+}
+
 TEST(DuBalaiOrder, TheCloserResolvesFirstThenFromTheLeaderBackwardsTiesClockwise) {
   Race r(5);
   ASSERT_TRUE(show_book(*r.s, Z, G));

@@ -122,6 +122,24 @@ TEST(DuBalaiSpells, AttractionPullsEveryOtherWitchOneDistanceTowardsYouNeverPast
   EXPECT_EQ(r.sq(3), 0);
 }
 
+TEST(DuBalaiSpells, AttractionOfOnePullsEveryOtherWitchOneSquare) {
+  Race r(3, {}, 3);
+  ASSERT_TRUE(show_book(*r.s, Z | B, G));
+  r->hooks().set_square(0, 5);
+  r->hooks().set_square(1, 9);
+  r->hooks().set_square(2, 2);
+  r->hooks().give(0, Card::Attraction);
+  r.ok(0, "close-book");
+  r.ok(0, "formula zaam");  // 5 -> 6
+  for (int s = 1; s < 3; ++s) r.ok(s, "formula none");
+  ASSERT_EQ(r->resolving(), 0);
+  r.ok(0, "pass");
+  r.ok(0, "play attraction 1");
+  EXPECT_EQ(r.sq(0), 6);
+  EXPECT_EQ(r.sq(1), 8);
+  EXPECT_EQ(r.sq(2), 3);
+}
+
 TEST(DuBalaiSpells, BlocageStopsTheWitchesResolvingLaterOnYourSquare) {
   Race r(3, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
