@@ -1,6 +1,5 @@
 // Actions: "place <card> under left|right", as codes card * 2 + side.
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -37,16 +36,8 @@ std::string lower(std::string s) {
 
 void SortilegesState::legal_actions(Seat seat, ActionList& out) const {
   out.clear();
-  if (terminal_ || seat != current_) return;
-  const auto& hand = areas_[size_t(seat)].hand;
-  const int sides = this->sides();
-  // Built aside and copied once: this runs before every move of every simulated game.
-  std::array<Action, 4> all;
-  size_t n = 0;
-  for (int i = 0; i < hand.size; ++i)
-    for (int side = 0; side < sides; ++side)
-      all[n++] = Action{encode_place(hand.cards[size_t(i)], side)};
-  out.assign(all.begin(), all.begin() + std::ptrdiff_t(n));
+  const uint32_t n = legal_count(seat);
+  for (uint32_t i = 0; i < n; ++i) out.push_back(legal_at(seat, i));
 }
 
 uint32_t SortilegesState::legal_count(Seat seat) const {
