@@ -149,6 +149,37 @@ TEST(State, SeatsOutsideTheTableAreRefused) {
   }
 }
 
+TEST(MaybeAction, ReadsLikeAnOptional) {
+  EXPECT_FALSE(MaybeAction());
+  EXPECT_FALSE(MaybeAction(std::nullopt).has_value());
+  for (uint32_t code : {0u, 1u, 103u, 0xFFFFFFFEu}) {
+    const MaybeAction a = Action{code};
+    ASSERT_TRUE(a);
+    EXPECT_EQ(*a, Action{code});
+  }
+  EXPECT_EQ(MaybeAction(Action{5}), MaybeAction(Action{5}));
+  EXPECT_NE(MaybeAction(Action{5}), MaybeAction());
+}
+
+// random_legal is legal_at(seat, below(legal_count(seat))) for every game, and nothing for a
+// seat with no legal action.
+TEST(State, RandomLegalDrawsTheIndexedActionOrNothing) {
+  for (const auto& g : registry().games()) {
+    auto setup = g->setup(g->default_players(), {}, 8);
+    auto s = std::move(g->new_state(*setup).value());
+    for (Seat seat = 0; seat < s->players(); ++seat) {
+      Rng a(seat + 1), b(seat + 1);
+      const MaybeAction drawn = s->random_legal(seat, a);
+      const uint32_t n = s->legal_count(seat);
+      ASSERT_EQ(drawn.has_value(), n > 0) << g->id() << " seat " << seat;
+      if (n > 0) {
+        EXPECT_EQ(*drawn, s->legal_at(seat, b.below(n))) << g->id();
+      }
+      EXPECT_EQ(a, b) << g->id();
+    }
+  }
+}
+
 TEST(SeatSet, HoldsSeats) {
   SeatSet s;
   EXPECT_TRUE(s.empty());

@@ -342,5 +342,47 @@ TEST(SortilegesTurn, PlayingOutOfTurnNamesThePlayerWhoseTurnItIs) {
   EXPECT_EQ(st.error(), "seat 2 may not act now: it is seat 1's turn");
 }
 
+// A turn-based state takes every action straight to the game, which must refuse whoever may
+// not act with the same words as any other game, and change nothing.
+TEST(SortilegesTurn, SeatsThatMayNotActAreRefusedWithTheCoresWordsAndNothingChanges) {
+  SortilegesState s(Options{3, Unclaimed::Removed, FirstPlayer::Rotates, 1}, 9);
+  ActionList legal;
+  s.legal_actions(1, legal);
+  ASSERT_FALSE(legal.empty());
+  ASSERT_TRUE(s.apply(1, legal[0], 500).ok());
+  EXPECT_EQ(s.now(), 500);
+  const auto before = s.clone();
+  const Action action = legal[0];
+  auto refused = [&](Seat seat, GameTime now) {
+    Status st = s.apply(seat, action, now);
+    EXPECT_FALSE(st.ok());
+    EXPECT_TRUE(s.same_as(*before));
+    EXPECT_EQ(s.now(), 500);
+    return st.ok() ? std::string() : st.error();
+  };
+  EXPECT_EQ(refused(kSpectator, 600), "there is no seat -1; seats are 0 to 2");
+  EXPECT_EQ(refused(3, 600), "there is no seat 3; seats are 0 to 2");
+  EXPECT_EQ(refused(kClock, 600), "no deadline is pending, so the clock has nothing to apply");
+  EXPECT_EQ(refused(2, 499), "game time 499 ms is before the last action at 500 ms");
+  Rng rng(1);
+  EXPECT_FALSE(s.random_legal(0, rng));
+}
+
+TEST(SortilegesTurn, AfterTheEndEveryActionIsRefusedAsTheGameIsOver) {
+  auto s = start(2);
+  Rng rng(4);
+  GameTime now = 0;
+  while (!s->terminal()) {
+    const Seat seat = as(*s).current();
+    ASSERT_TRUE(s->apply(seat, *s->random_legal(seat, rng), now += 10).ok());
+  }
+  for (Seat seat : {0, 1}) {
+    EXPECT_FALSE(s->random_legal(seat, rng));
+    Status st = s->apply(seat, Action{0}, now);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error(), "the game is over; no action is allowed");
+  }
+}
+
 }  // namespace
 }  // namespace sabbat::sortileges

@@ -77,5 +77,28 @@ TEST(SortilegesScoring, TheScoreOfEveryHandIsItsBestSplit) {
   }
 }
 
+// "Un Roi vaut 3 points, une Dame 2, un Valet ou un As 1 point", alliances apart: every split
+// adds up to its alliances and the points of its loose cards, counted card by card.
+TEST(SortilegesScoring, EverySplitIsItsAlliancesPlusItsLooseCardsPoints) {
+  for (uint32_t held = 0; held < (1u << kGratinSize); ++held) {
+    std::vector<Card> won;
+    for (int i = 0; i < kGratinSize; ++i)
+      if (held >> i & 1u) won.push_back(Card(kPileSize + i));
+    const ScoreSplit split = best_split(won);
+    int total = 0;
+    uint64_t cards = split.loose;
+    for (int i = 0; i < split.alliance_count; ++i) {
+      total += split.alliances[size_t(i)].points;
+      ASSERT_EQ(cards & split.alliances[size_t(i)].cards, 0u) << "a card in two places";
+      cards |= split.alliances[size_t(i)].cards;
+    }
+    for (Card c : won) {
+      ASSERT_TRUE(cards >> c & 1u) << "a card lost from the split";
+      if (split.loose >> c & 1u) total += card_points(c);
+    }
+    ASSERT_EQ(split.total, total) << "cards " << held;
+  }
+}
+
 }  // namespace
 }  // namespace sabbat::sortileges

@@ -207,6 +207,24 @@ TEST(SortilegesSpells, EveryHandGetsTheFirstSpellOfTheRuleBooksList) {
         }
 }
 
+// Spells are gathered card by card as they are placed: the order of placement changes nothing.
+TEST(SortilegesSpells, TheOrderOfPlacementDoesNotChangeASpellsStrength) {
+  for (int suit = 0; suit < 4; ++suit)
+    for (int a = 0; a < kPileSize; ++a)
+      for (int b = a + 1; b < kPileSize; ++b)
+        for (int c = b + 1; c <= kPileSize; ++c) {
+          // c == kPileSize stands for no third card.
+          std::vector<Card> hand{Card(a), Card(b)};
+          if (c < kPileSize) hand.push_back(Card(c));
+          const uint32_t strength = spell_strength(hand, suit);
+          do {
+            SpellSoFar spell;
+            for (Card card : hand) spell.add(card);
+            ASSERT_EQ(spell.strength(suit), strength) << card_text(hand[0]);
+          } while (std::next_permutation(hand.begin(), hand.end()));
+        }
+}
+
 TEST(SortilegesTieBreaks, SpellsOfDifferentCardsNeverTie) {
   Rng rng(5);
   std::array<Card, kPileSize> deck{};

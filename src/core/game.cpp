@@ -7,9 +7,15 @@
 namespace sabbat {
 
 Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
-  // The common path, kept to two virtual calls (one in a turn-based game) and free of the
-  // refusals' strings: an acting seat is on the table, the game is not over, and it is in time.
-  if (now >= now_ && seat != kClock && actors().contains(seat) && !too_late(now)) {
+  // The common paths are free of the refusals' strings. A turn-based game's do_apply checks
+  // the seat and records the time itself: a jump to it, and nothing left to do after it.
+  if (turn_based_ && now >= now_ && seat != kClock) return do_apply(seat, action, now, events);
+  return apply_checked(seat, action, now, events);
+}
+
+Status State::apply_checked(Seat seat, Action action, GameTime now, Events* events) {
+  // An acting seat is on the table, the game is not over, and it is in time.
+  if (now >= now_ && seat != kClock && !turn_based_ && actors().contains(seat) && !too_late(now)) {
     Status st = do_apply(seat, action, now, events);
     if (st) now_ = now;
     return st;
@@ -18,33 +24,32 @@ Status State::apply(Seat seat, Action action, GameTime now, Events* events) {
 }
 
 bool State::too_late(GameTime now) const {
-  if (!has_deadlines_) return false;
   auto d = deadline();
   return d && now >= d->at;
+}
+
+Status State::refuse_idle(Seat seat, Action action) const {
+  if (terminal()) return fail("the game is over; no action is allowed");
+  if (seat < 0 || seat >= players())
+    return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +
+                std::to_string(players() - 1));
+  return fail(idle_reason(seat, action));
 }
 
 Status State::apply_otherwise(Seat seat, Action action, GameTime now, Events* events) {
   if (now < now_)
     return fail("game time " + std::to_string(now) + " ms is before the last action at " +
                 std::to_string(now_) + " ms");
-  if (seat != kClock && actors().contains(seat)) {
+  if (seat != kClock && actors().contains(seat))
     return fail("too late: the deadline fell at " + std::to_string(deadline()->at) + " ms");
-  } else if (terminal()) {
-    return fail("the game is over; no action is allowed");
-  } else if (seat == kClock) {
-    auto d = deadline();
-    if (!d) return fail("no deadline is pending, so the clock has nothing to apply");
-    if (now < d->at)
-      return fail("the deadline is at " + std::to_string(d->at) + " ms, not yet at " +
-                  std::to_string(now) + " ms");
-    if (!(d->action == action))
-      return fail("the clock may only apply '" + action_text(d->action) + "'");
-  } else if (seat < 0 || seat >= players()) {
-    return fail("there is no seat " + std::to_string(seat) + "; seats are 0 to " +
-                std::to_string(players() - 1));
-  } else {
-    return fail(idle_reason(seat, action));
-  }
+  if (seat != kClock || terminal()) return refuse_idle(seat, action);
+  auto d = deadline();
+  if (!d) return fail("no deadline is pending, so the clock has nothing to apply");
+  if (now < d->at)
+    return fail("the deadline is at " + std::to_string(d->at) + " ms, not yet at " +
+                std::to_string(now) + " ms");
+  if (!(d->action == action))
+    return fail("the clock may only apply '" + action_text(d->action) + "'");
   Status st = do_apply(seat, action, now, events);
   if (st) now_ = now;
   return st;
@@ -68,7 +73,7 @@ Action State::legal_at(Seat seat, uint32_t index) const {
   return scratch().at(index);
 }
 
-std::optional<Action> State::random_legal(Seat seat, Rng& rng) const {
+MaybeAction State::random_legal(Seat seat, Rng& rng) const {
   const uint32_t n = legal_count(seat);
   if (n == 0) return std::nullopt;
   return legal_at(seat, rng.below(n));

@@ -51,7 +51,7 @@ Action SortilegesState::legal_at(Seat seat, uint32_t index) const {
   return Action{encode_place(areas_[size_t(seat)].hand.cards[index >> two], int(index & two))};
 }
 
-std::optional<Action> SortilegesState::random_legal(Seat seat, Rng& rng) const {
+MaybeAction SortilegesState::random_legal(Seat seat, Rng& rng) const {
   const uint32_t n = legal_count(seat);
   if (n == 0) return std::nullopt;
   return legal_at(seat, rng.below(n));

@@ -97,6 +97,13 @@ Status SortilegesState::audit() const {
       return fail("seat " + std::to_string(p) + " holds " + std::to_string(a.hand.size) + " cards");
     for (Card c : a.won.span())
       if (!is_gratin_card(c)) return fail(card_text(c) + " was won");
+    for (int side = 0; side < 2; ++side) {
+      SpellSoFar spell;
+      for (Card c : a.placed[size_t(side)].span()) spell.add(c);
+      if (!(spell == spells_[size_t(p)][size_t(side)]))
+        return fail("seat " + std::to_string(p) + "'s spell under " +
+                    (side == kLeft ? "left" : "right") + " is not gathered from its cards");
+    }
     placed += n;
   }
   if (placed != (terminal_ ? 0 : turn_)) return fail("placements do not match the turn");

@@ -1,5 +1,6 @@
 #include "games/sortileges/scoring.hpp"
 
+#include <bit>
 #include <vector>
 
 namespace sabbat::sortileges {
@@ -10,18 +11,28 @@ constexpr uint64_t bit(Card c) {
   return uint64_t(1) << c;
 }
 
-// The cards of one rank, as bits.
-constexpr uint64_t rank_bits(int rank) {
-  uint64_t bits = 0;
-  for (int s = 0; s < 4; ++s) bits |= bit(make_card(rank, s));
-  return bits;
+// The Gratin cards of a mask as 16 bits, a nibble per rank with a bit per suit: jacks in bits
+// 0-3, queens 4-7, kings 8-11, aces 12-15 (the Gratin is cards 36 to 51).
+constexpr uint32_t gratin_bits(uint64_t mask) {
+  return uint32_t(mask >> kPileSize) & 0xFFFFu;
 }
+static_assert(make_card(kJack, 0) == kPileSize && make_card(kAce, 3) == kDeckSize - 1);
 
-// K 3, Q 2, J 1, A 1, counted by rank.
+// Points by byte of those 16 bits: jacks and queens, then kings and aces.
+constexpr auto kPointsTables = [] {
+  std::array<std::array<uint8_t, 256>, 2> t{};
+  for (uint32_t b = 0; b < 256; ++b) {
+    const auto low = uint8_t(std::popcount(b & 15u)), high = uint8_t(std::popcount(b >> 4));
+    t[0][b] = uint8_t(1 * low + 2 * high);  // J 1, Q 2
+    t[1][b] = uint8_t(3 * low + 1 * high);  // K 3, A 1
+  }
+  return t;
+}();
+
+// K 3, Q 2, J 1, A 1; the pile's cards are worth nothing.
 int mask_points(uint64_t mask) {
-  return 3 * __builtin_popcountll(mask & rank_bits(kKing)) +
-         2 * __builtin_popcountll(mask & rank_bits(kQueen)) +
-         __builtin_popcountll(mask & (rank_bits(kJack) | rank_bits(kAce)));
+  const uint32_t g = gratin_bits(mask);
+  return kPointsTables[0][g & 0xFF] + kPointsTables[1][g >> 8];
 }
 
 // Every alliance the rules know, whoever holds the cards.
@@ -110,12 +121,12 @@ uint64_t held_of(std::span<const Card> won) {
 // True when the cards hold at least one whole alliance: most hands hold none, and are then
 // worth their cards' points without a search.
 bool holds_an_alliance(uint64_t held) {
-  if (__builtin_popcountll(held & rank_bits(kAce)) >= 2) return true;
-  for (int r = kJack; r <= kKing; ++r)
-    if ((held & rank_bits(r)) == rank_bits(r)) return true;
-  const uint64_t courts =
-      held & rank_bits(kJack) & (held & rank_bits(kQueen)) >> 4 & (held & rank_bits(kKing)) >> 8;
-  return courts != 0;
+  const uint32_t g = gratin_bits(held);
+  const uint32_t jacks = g & 15u, queens = g >> 4 & 15u, kings = g >> 8 & 15u, aces = g >> 12;
+  const bool two_aces = (aces & (aces - 1)) != 0;
+  const bool four = (jacks == 15u) | (queens == 15u) | (kings == 15u);
+  const bool court = (jacks & queens & kings) != 0;
+  return two_aces | four | court;
 }
 
 }  // namespace

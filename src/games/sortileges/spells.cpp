@@ -69,30 +69,8 @@ constexpr auto kSpellTable = [] {
       }
   return table;
 }();
-
-// Cards in any order, the first `n` of them placed: the table entry, then the suit strength of
-// the strongest card below it.
-uint32_t judge(const std::array<Card, 3>& cards, uint32_t n, int couple_suit) {
-  const uint32_t k0 = (uint32_t(cards[0] ^ 3u) + 1) & -uint32_t(n > 0);
-  const uint32_t k1 = (uint32_t(cards[1] ^ 3u) + 1) & -uint32_t(n > 1);
-  const uint32_t k2 = (uint32_t(cards[2] ^ 3u) + 1) & -uint32_t(n > 2);
-  const uint32_t want = uint32_t(suit_strength(couple_suit));
-  const uint32_t s0 = suit_strength_of(k0), s1 = suit_strength_of(k1), s2 = suit_strength_of(k2);
-  const uint32_t of_couple_suit =
-      ((k0 != 0) & (s0 == want)) + ((k1 != 0) & (s1 == want)) + ((k2 != 0) & (s2 == want));
-  const uint32_t one_suit = (s0 == s1) & (s1 == s2);
-  const uint32_t entry = kSpellTable[spell_index(rank_index(k0), rank_index(k1), rank_index(k2),
-                                                 of_couple_suit, one_suit)];
-  const uint32_t top = std::max(k0, std::max(k1, k2));
-  return entry << 8 | (suit_strength_of(top) & -uint32_t(top != 0));
-}
-
-std::array<Card, 3> first_three(std::span<const Card> cards, uint32_t& n) {
-  std::array<Card, 3> out{};
-  n = uint32_t(cards.size() < 3 ? cards.size() : 3);
-  for (uint32_t i = 0; i < n; ++i) out[i] = cards[i];
-  return out;
-}
+// SpellSoFar keeps the ranks as decimal digits: the table's index is them times 8.
+static_assert(spell_index(1, 2, 3, 0, 0) == 123 * 8);
 
 }  // namespace
 
@@ -104,14 +82,19 @@ Spell best_spell(std::span<const Card> cards, int couple_suit) {
   return spell_of_strength(spell_strength(cards, couple_suit));
 }
 
-uint32_t spell_strength(const std::array<Card, 3>& cards, int n, int couple_suit) {
-  return judge(cards, uint32_t(n), couple_suit);
+uint32_t spell_strength(std::span<const Card> cards, int couple_suit) {
+  SpellSoFar spell;
+  for (size_t i = 0; i < cards.size() && i < 3; ++i) spell.add(cards[i]);
+  return spell.strength(couple_suit);
 }
 
-uint32_t spell_strength(std::span<const Card> cards, int couple_suit) {
-  uint32_t n = 0;
-  const auto three = first_three(cards, n);
-  return judge(three, n, couple_suit);
+// The table entry, then the suit strength of the strongest card (of its key).
+uint32_t SpellSoFar::strength(int couple_suit) const {
+  const uint32_t of_couple_suit = uint32_t(suits_) >> (2 * couple_suit) & 3u;
+  // Three cards of one suit: a 2-bit count of 3.
+  const uint32_t one_suit = (suits_ & suits_ >> 1 & 0x55u) != 0;
+  const uint32_t entry = kSpellTable[ranks_ * 8u + of_couple_suit * 2 + one_suit];
+  return entry << 8 | (suit_strength_of(top_) & -uint32_t(top_ != 0));
 }
 
 }  // namespace sabbat::sortileges

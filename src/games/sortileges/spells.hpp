@@ -32,8 +32,31 @@ Spell best_spell(std::span<const Card> cards, int couple_suit);
 // ranks below every card), then the suit of the highest card (♠ > ♥ > ♣ > ♦). Spells made of
 // different cards never tie. Zero for no cards.
 uint32_t spell_strength(std::span<const Card> cards, int couple_suit);
-// The same for the first `n` of three cards (the others are ignored, whatever they hold).
-uint32_t spell_strength(const std::array<Card, 3>& cards, int n, int couple_suit);
+
+// A spell as its cards are placed one by one: what judging it needs is gathered card by card,
+// so that the reveal looks its strength up in a table without reading the cards again.
+class SpellSoFar {
+ public:
+  // The next card placed (of the pile, 2 to 10); at most three.
+  void add(Card card) {
+    // Its rank index, 1 for a 2 ... 9 for a 10, in a decimal digit of its own: the table of
+    // spells holds every order of the ranks, a missing card (0) in any place.
+    ranks_ = uint16_t(ranks_ * 10 + card / 4 + 1);
+    suits_ = uint8_t(suits_ + (1u << (2 * suit_of(card))));
+    // The card's key: a bigger key is a higher rank, then a stronger suit.
+    const uint32_t key = uint32_t(card ^ 3u) + 1;
+    top_ = uint8_t(key > top_ ? key : top_);
+  }
+  // spell_strength of the cards added, under a couple card of suit `couple_suit`.
+  uint32_t strength(int couple_suit) const;
+  bool operator==(const SpellSoFar&) const = default;
+
+ private:
+  uint16_t ranks_ = 0;  // the rank indices, in their order of placement, as decimal digits
+  uint8_t suits_ = 0;   // a 2-bit count per suit
+  uint8_t top_ = 0;     // the strongest card's key; 0 for no card
+};
+
 // The category of a strength.
 constexpr Spell spell_of_strength(uint32_t strength) {
   return Spell(strength >> 20);

@@ -32,7 +32,7 @@ std::string cards_pretty(std::span<const Card> cards) {
 
 // Setup: "On sépare figures et as ... on les mélange pour en faire une pile, le Gratin."
 SortilegesState::SortilegesState(const Options& options, uint64_t seed)
-    : State(/*has_deadlines=*/false), options_(options), rng_(seed) {
+    : State(TurnBased{}), options_(options), rng_(seed) {
   for (int i = 0; i < kGratinSize; ++i) gratin_[size_t(i)] = Card(kPileSize + i);
   gratin_size_ = kGratinSize;
   rng_.shuffle(gratin_.begin(), gratin_.end());
@@ -135,8 +135,8 @@ void SortilegesState::narrate_draw(Events& events) const {
                     {{"seat", current_}, {"cards", cards_json(a.hand.span())}}});
 }
 
-// "Elle pose l'autre en dessous d'une des deux cartes couple. Puis au tour du joueur suivant."
 Status SortilegesState::refusal(Seat seat, Action action) const {
+  if (seat != current_ || terminal_) return refuse_idle(seat, action);
   if (action.code >= kActionCodes) {
     return fail("that is not a Sortil\u00e8ges action; place one of your cards (" +
                 hand_text(seat) + ") under left or right, e.g. 'place " +
@@ -149,21 +149,26 @@ Status SortilegesState::refusal(Seat seat, Action action) const {
               card_text(card) + " under left");
 }
 
-Status SortilegesState::do_apply(Seat seat, Action action, GameTime, Events* events) {
+// "Elle pose l'autre en dessous d'une des deux cartes couple. Puis au tour du joueur suivant."
+Status SortilegesState::do_apply(Seat seat, Action action, GameTime now, Events* events) {
   const Card card = Card(action.code / 2);
   const int side = int(action.code % 2);
-  PlayerArea& a = areas_[size_t(seat)];
+  // Any seat but the clock comes here (the state is turn-based): only the current player,
+  // who holds two cards until the game is over, may place one.
+  PlayerArea& a = areas_[size_t(current_)];
   // The hand holds the two cards drawn; which one is placed is the player's whim, so it is
   // found without a branch.
   const bool first = a.hand.cards[0] == card;
-  const bool legal = (action.code < kActionCodes) & (a.hand.size == 2) &
+  const bool legal = (seat == current_) & (action.code < kActionCodes) & (a.hand.size == 2) &
                      (first | (a.hand.cards[1] == card)) & (couple_[size_t(side)] != kNoCard);
   if (!legal) [[unlikely]]
     return refusal(seat, action);
 
+  set_now(now);
   const Card discarded = a.hand.cards[first];
   a.hand.clear();
   a.placed[size_t(side)].push(card);
+  spells_[size_t(seat)][size_t(side)].add(card);
   a.discards.push(discarded);
   if (events) [[unlikely]]
     narrate_placement(seat, card, side, discarded, *events);
@@ -226,9 +231,8 @@ void SortilegesState::resolve_round(Events* events) {
       r.placed[size_t(p)][size_t(side)] = areas_[size_t(p)].placed[size_t(side)];
       strength[size_t(p)][size_t(side)] = 0;
       if (couple_[size_t(side)] == kNoCard) continue;
-      const auto& placed = areas_[size_t(p)].placed[size_t(side)];
       strength[size_t(p)][size_t(side)] =
-          spell_strength(placed.cards, placed.size, suit_of(couple_[size_t(side)]));
+          spells_[size_t(p)][size_t(side)].strength(suit_of(couple_[size_t(side)]));
       // Demonicus "remporte les 2 cartes quoi qu'il arrive".
       if (spell_of_strength(strength[size_t(p)][size_t(side)]) == Spell::Demonicus)
         r.demonicus = int8_t(p);
@@ -307,6 +311,7 @@ void SortilegesState::resolve_round(Events* events) {
     a.placed[0].clear();
     a.placed[1].clear();
   }
+  spells_ = {};
   pile_ = kFullPile;
   pile_size_ = kPileSize;
 }

@@ -60,6 +60,7 @@ struct PlayerArea {
   int placements_left() const { return kPlacementsPerRound - placed[0].size - placed[1].size; }
   bool operator==(const PlayerArea&) const = default;
 };
+static_assert(sizeof(PlayerArea) == 32);
 
 // What became of a couple card at the reveal.
 enum class Fate : uint8_t { Absent, Won, Removed, UnderGratin };
@@ -86,7 +87,7 @@ class SortilegesState final : public State {
   uint32_t legal_count(Seat seat) const override;
   Action legal_at(Seat seat, uint32_t index) const override;
   // Without the two virtual calls of the default: random playouts call it before every move.
-  std::optional<Action> random_legal(Seat seat, Rng& rng) const override;
+  MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
@@ -166,7 +167,9 @@ class SortilegesState final : public State {
   std::array<Card, kPileSize> forced_{};  // test hook: the next draws
   uint8_t forced_head_ = 0;
   uint8_t forced_size_ = 0;
-  std::array<PlayerArea, kMaxPlayers> areas_{};
+  std::array<PlayerArea, kMaxPlayers> areas_{};  // 32 bytes each, for cheap indexing
+  // The cards placed under left and right by each player, ready to be judged.
+  std::array<std::array<SpellSoFar, 2>, kMaxPlayers> spells_{};
   CardList<kGratinSize> removed_;
   Reveal reveal_;
   int round_ = 0;
