@@ -2,6 +2,7 @@
 // track with every witch and the curse token, the reaction window, and what each key plays.
 #include <gtest/gtest.h>
 
+#include "games/du-balai/du_balai.hpp"
 #include "games/du-balai/render.hpp"
 #include "games/du-balai/scenario.hpp"
 #include "games/du-balai/screen.hpp"
@@ -46,7 +47,7 @@ struct Keyboard {
   // Presses `keys_in_order`; the last one must play an action, which is returned.
   std::string play(const std::string& keys_in_order) {
     KeyAnswer a;
-    for (char k : keys_in_order) a = press(k == '\r' ? kEnter : k);
+    for (char k : keys_in_order) a = press(k == '\r' ? key::kEnter : k);
     return a.action;
   }
   std::string waiting() {
@@ -188,7 +189,7 @@ TEST(DuBalaiKeys, TheFormulaIsWrittenByPickingItsCards) {
   Race r(2);
   r.ok(1, "close-book");
   Keyboard k{r, 0, {}};
-  EXPECT_TRUE(has(k.press(kEnter).note, "pick your cards")) << "nothing picked yet";
+  EXPECT_TRUE(has(k.press(key::kEnter).note, "pick your cards")) << "nothing picked yet";
   EXPECT_EQ(k.press('1').note, "Z\u00e2\u00e2m picked");
   k.press('4');
   k.press('9');
@@ -198,7 +199,7 @@ TEST(DuBalaiKeys, TheFormulaIsWrittenByPickingItsCards) {
   EXPECT_TRUE(has(keys, "2 [ ] Boulg\u00e2 toile")) << keys;
   EXPECT_TRUE(has(keys, "Enter: formula zaam glou")) << keys;
   EXPECT_TRUE(has(k.waiting(), "write your formula"));
-  EXPECT_EQ(k.press(kEnter).action, "formula zaam glou");
+  EXPECT_EQ(k.press(key::kEnter).action, "formula zaam glou");
   r.ok(0, "formula zaam glou");
   // Written: nothing more to press, and the key says why.
   EXPECT_TRUE(has(k.press('1').note, "you have written")) << k.press('1').note;
@@ -350,6 +351,16 @@ TEST(DuBalaiScreen, TheRevealIsNarratedWithTheDiceAndEachMoveWithTheColourItHold
   ASSERT_NE(closer, std::string::npos) << all;
   ASSERT_NE(other, std::string::npos) << all;
   EXPECT_LT(closer, other);
+}
+
+// The terminal reaches the screen through the core's Game, naming no game.
+TEST(DuBalaiScreen, TheGameOffersItsKeyScreen) {
+  auto screen = make_game()->make_key_screen();
+  ASSERT_NE(screen, nullptr);
+  EXPECT_EQ(screen->help(), screen_help());
+  Race race(4);
+  const json view = race->view(0);
+  EXPECT_EQ(screen->table(view, 0, false, 40), screen_table(view, 0, false, 40));
 }
 
 }  // namespace

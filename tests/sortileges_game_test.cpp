@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/key_screen.hpp"
 #include "games/sortileges/sortileges.hpp"
 #include "games/sortileges/state.hpp"
 
@@ -42,6 +43,10 @@ TEST(SortilegesGame, DescribesItself) {
   EXPECT_TRUE(game->facts().chance);
   EXPECT_FALSE(game->facts().real_time);
   for (const auto& spec : game->param_specs()) EXPECT_FALSE(spec.description.empty());
+}
+
+TEST(SortilegesGame, IsPlayedByTypedLinesWithoutAKeyScreen) {
+  EXPECT_EQ(make_game()->make_key_screen(), nullptr);
 }
 
 TEST(SortilegesGame, BadParameterValuesAreRejected) {

@@ -5,24 +5,16 @@
 #include <optional>
 #include <string>
 
+#include "core/key_screen.hpp"
+
 namespace sabbat::cli {
 
-// A key: its code (an ASCII character, or one of key:: below) and the bytes it sent, which a
-// command line being typed keeps (accented letters included).
+// A key: its code (an ASCII character, or one of key:: in core/key_screen.hpp) and the bytes it
+// sent, which a command line being typed keeps (accented letters included).
 struct Key {
   int code = 0;
   std::string text;
 };
-
-namespace key {
-inline constexpr int kEnter = '\n';
-inline constexpr int kBackspace = 127;
-inline constexpr int kEscape = 27;
-inline constexpr int kUnknown = -1;  // an arrow, a function key, a letter beyond ASCII...
-inline constexpr int ctrl(char c) {
-  return c & 0x1f;
-}
-}  // namespace key
 
 class KeyInput {
  public:

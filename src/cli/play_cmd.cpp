@@ -124,7 +124,7 @@ std::unique_ptr<Front> choose_front(const PlayOptions& options, const Io& io, Se
   const char* term = std::getenv("TERM");
   const bool dumb = !term || std::string_view(term) == "dumb";
   if (!options.lines && !dumb && is_terminal(io.in) && is_terminal(io.out))
-    if (auto screen = make_key_screen(session.game()))
+    if (auto screen = session.game().make_key_screen())
       if (auto front = make_screen_front(session, io, color, std::move(screen))) return front;
   return make_line_front(session, io, color);
 }

@@ -1,4 +1,4 @@
-// Playing one key at a time on a terminal: the game's screen (key_screen.hpp) drawn whole when
+// Playing one key at a time on a terminal: the game's screen (core/key_screen.hpp) drawn whole when
 // the table changes, what happened shown line by line, and a live line at the bottom with the
 // countdown, redrawn while the person thinks. `:` opens a command line for anything typed.
 #include <unistd.h>
@@ -93,7 +93,7 @@ class ScreenFront final : public Front {
 
   // The view and legal actions, read again only when an action was played. The note goes
   // when the person's situation changes (who may act, the deadline).
-  Situation situation() {
+  KeySituation situation() {
     if (seen_at_ != s_.played()) {
       view_ = s_.state().view(s_.seat());
       legal_ = s_.legal_texts();
@@ -119,7 +119,7 @@ class ScreenFront final : public Front {
   }
 
   void draw() {
-    const Situation now = situation();
+    const KeySituation now = situation();
     const TerminalSize size = term_.size();
     const size_t width = size_t(std::max(size.columns, 20));
     const size_t rows = size_t(std::max(size.rows, 10));
@@ -164,7 +164,7 @@ class ScreenFront final : public Front {
       out = countdown(left, bar_total_, color_) + "  ";
     }
     if (prompt_) return out + ":" + line_;
-    const Situation now = situation();
+    const KeySituation now = situation();
     return clip(out + screen_->waiting(now), size_t(std::max(term_.size().columns - 1, 20)));
   }
 

@@ -11,7 +11,7 @@
 
 #include "bots/scheduler.hpp"
 #include "cli/commands.hpp"
-#include "cli/key_screen.hpp"
+#include "core/key_screen.hpp"
 #include "core/record.hpp"
 
 namespace sabbat::cli {

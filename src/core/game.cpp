@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/bot.hpp"
+#include "core/key_screen.hpp"
 
 namespace sabbat {
 
@@ -108,6 +109,10 @@ Result<Setup> Game::setup(int players, const std::map<std::string, std::string>&
 }
 
 std::unique_ptr<Bot> Game::make_bot(std::string_view) const {
+  return nullptr;
+}
+
+std::unique_ptr<KeyScreen> Game::make_key_screen() const {
   return nullptr;
 }
 

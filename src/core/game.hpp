@@ -99,6 +99,7 @@ struct Deadline {
 };
 
 class Bot;
+class KeyScreen;
 
 class State {
  public:
@@ -231,6 +232,9 @@ class Game {
 
   // The view of `viewer` as text for a terminal; `color` allows ANSI colours.
   virtual std::string render_view(const json& view, Seat viewer, bool color) const = 0;
+  // One-key play on a terminal (core/key_screen.hpp); nullptr for a game played by typed
+  // lines only.
+  virtual std::unique_ptr<KeyScreen> make_key_screen() const;
 };
 
 }  // namespace sabbat

@@ -1,10 +1,11 @@
-// The Game: parameters, new races, and the terminal rendering.
+// The Game: parameters, new races, and the terminal rendering and screen.
 #include <string>
 
 #include "core/bot.hpp"
 #include "games/du-balai/bot.hpp"
 #include "games/du-balai/du_balai.hpp"
 #include "games/du-balai/render.hpp"
+#include "games/du-balai/screen.hpp"
 #include "games/du-balai/state.hpp"
 
 namespace sabbat::du_balai {
@@ -109,6 +110,10 @@ class DuBalaiGame final : public Game {
 
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
+  }
+  // The nine dice large, a countdown, and a key for each move (screen.hpp).
+  std::unique_ptr<KeyScreen> make_key_screen() const override {
+    return du_balai::make_key_screen();
   }
 };
 

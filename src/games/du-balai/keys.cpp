@@ -37,9 +37,9 @@ Written written(const Situation& now) {
 
 std::string key_name(int key) {
   if (key == ' ') return "Space";
-  if (key == kEnter) return "Enter";
-  if (key == kBackspace) return "Backspace";
-  if (key == kEscape) return "Esc";
+  if (key == key::kEnter) return "Enter";
+  if (key == key::kBackspace) return "Backspace";
+  if (key == key::kEscape) return "Esc";
   if (key > 0 && key < 32) return "Ctrl-" + std::string(1, char('@' + key));
   if (key > 32 && key < 127) return "'" + std::string(1, char(key)) + "'";
   return "that key";
@@ -101,7 +101,7 @@ bool Keys::pick(int key, KeyAnswer& answer) {
     answer.note = spoken(s) + (picks_.cards & (1u << s) ? " picked" : " put back");
     return true;
   }
-  if (key == 'x' || key == kBackspace || key == kEscape) {
+  if (key == 'x' || key == key::kBackspace || key == key::kEscape) {
     picks_ = {};
     answer.note = "picks cleared";
     return true;
@@ -155,7 +155,7 @@ KeyAnswer Keys::writing(int key, const Situation& now) {
   // With Double-jeu in hand, a written formula may be followed by a second one.
   const bool second = now.may("second-formula none");
   const std::string verb = second ? "second-formula " : "formula ";
-  if (key == kEnter) {
+  if (key == key::kEnter) {
     if (!picks_.cards)
       return say(second ? "pick the cards of your second formula (1-9), or n for none"
                         : "pick your cards first (1-9), or n to write nothing");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/key_screen.hpp"
 #include "games/du-balai/data.hpp"
 
 namespace sabbat::du_balai {
@@ -28,17 +29,6 @@ struct Written {
   std::vector<SymbolMask> formulas;
 };
 Written written(const Situation& now);
-
-// Keys that are not letters or digits, as the terminal sends them.
-inline constexpr int kEnter = '\n';
-inline constexpr int kBackspace = 127;
-inline constexpr int kEscape = 27;
-inline constexpr int kUnknownKey = -1;  // an arrow, a function key, a non-ASCII letter...
-
-struct KeyAnswer {
-  std::string action;  // canonical text to play now, or empty
-  std::string note;    // a short word: what the key did, or why it did nothing
-};
 
 // Symbol cards picked with keys 1–9, for a formula or a formula spell. A formula has no
 // colour of its own: the dice give it one at the reveal.

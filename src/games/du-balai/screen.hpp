@@ -2,6 +2,7 @@
 // The one-key screen of Du Balai ! on a terminal, drawn from a seat's view: the table (the nine
 // dice large while the book is open to that seat), the cards being picked, and the keys that
 // work now (keys.hpp says what they do). Every line fits 80 columns.
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,8 @@ std::string screen_waiting(const Situation& now);
 std::vector<std::string> screen_narration(const Event& event);
 // Every key of the screen, moment by moment.
 std::string screen_help();
+
+// All of the above as the core's KeyScreen, for Game::make_key_screen.
+std::unique_ptr<KeyScreen> make_key_screen();
 
 }  // namespace sabbat::du_balai
