@@ -9,9 +9,7 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4;
-
-using testing::Race;
+using namespace testing;
 
 // Two witches; valid orange zaam boulga, valid black `black`. Seat 0 holds Double-jeu; seat 1
 // closes the book and writes zaam.

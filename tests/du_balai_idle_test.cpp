@@ -8,9 +8,7 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, G = 1 << 3;
-
-using testing::Race;
+using namespace testing;
 
 TEST(DuBalaiIdle, AWitchOnMinusTwoMayNotCloseTheBook) {
   Race r(2);

@@ -8,9 +8,7 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4;
-
-using testing::Race;
+using namespace testing;
 
 TEST(DuBalaiJudgement, TheThreeStepsOfTheRuleBook) {
   // Group by symbol whatever the colour, drop symbols shown in both colours, one die per group.

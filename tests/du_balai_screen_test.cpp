@@ -12,9 +12,7 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, G = 1 << 3;
-
-using testing::Race;
+using namespace testing;
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -62,23 +60,6 @@ struct Keyboard {
     return screen_keys(now, keys.picks(now), false);
   }
 };
-
-// Seat 0 on 5 holds `card` and seat 1 a Brouillard; seat 1 on 9, seat 2 on 3 closes the book.
-// Seat 0 writes zaam (valid in orange; orange is zaam boulga, black glou).
-Race spell_race(Card card) {
-  Race r(3, {}, 3);
-  EXPECT_TRUE(show_book(*r.s, Z | B, G));
-  r->hooks().set_square(0, 5);
-  r->hooks().set_square(1, 9);
-  r->hooks().set_square(2, 3);
-  r->hooks().give(0, card);
-  r->hooks().give(1, Card::Brouillard);
-  r.ok(2, "close-book");
-  r.ok(0, "formula zaam");
-  r.ok(1, "formula none");
-  r.ok(2, "formula zaam");
-  return r;
-}
 
 TEST(DuBalaiScreen, TheOpenBookShowsNineLargeDiceWithNamesAndColourWords) {
   Race r(2);
@@ -248,7 +229,7 @@ TEST(DuBalaiKeys, ANovicePilotChoosesHerSquareByKey) {
 }
 
 TEST(DuBalaiKeys, FormulaSpellsTakeTheirCardsFromThePicks) {
-  Race r = spell_race(Card::OubliRepare);
+  Race r = spell_stage(Card::OubliRepare, true);
   r->hooks().give(0, Card::Rectification);
   r.until(0, Step::FormulaSpells);
   Keyboard k{r, 0, {}};
@@ -271,7 +252,7 @@ TEST(DuBalaiKeys, FormulaSpellsTakeTheirCardsFromThePicks) {
 }
 
 TEST(DuBalaiKeys, WithNoFormulaSpellInHandTheFormulaMomentOffersPassAlone) {
-  Race r = spell_race(Card::VentArriere);
+  Race r = spell_stage(Card::VentArriere, true);
   r.until(0, Step::FormulaSpells);
   Keyboard k{r, 0, {}};
   EXPECT_EQ(k.keys_text(), "keys: p pass (no formula spell in your hand)\n");
@@ -279,7 +260,7 @@ TEST(DuBalaiKeys, WithNoFormulaSpellInHandTheFormulaMomentOffersPassAlone) {
 }
 
 TEST(DuBalaiKeys, AfterTheMoveEveryPlayableSpellHasANumber) {
-  Race r = spell_race(Card::MauvaisSort);
+  Race r = spell_stage(Card::MauvaisSort, true);
   r->hooks().give(0, Card::VentArriere);
   r.until(0, Step::AfterMove);
   Keyboard k{r, 0, {}};
@@ -294,7 +275,7 @@ TEST(DuBalaiKeys, AfterTheMoveEveryPlayableSpellHasANumber) {
 }
 
 TEST(DuBalaiKeys, TheReactionWindowOffersBrouillardToWhoeverHoldsIt) {
-  Race r = spell_race(Card::MauvaisSort);
+  Race r = spell_stage(Card::MauvaisSort, true);
   r->hooks().give(2, Card::Acrobatie1);  // so that a Brouillard may be answered
   r.until(0, Step::AfterMove);
   r.ok(0, "play mauvais-sort on 1");

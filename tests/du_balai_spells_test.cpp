@@ -8,31 +8,10 @@
 namespace sabbat::du_balai {
 namespace {
 
-constexpr SymbolMask Z = 1 << 0, B = 1 << 1, G = 1 << 3;
-
-using testing::Race;
-
-// Seat 0 on 5 holds `card` (and seat 1 a Brouillard when `fog_holder`); seat 1 on 9, seat 2
-// on 3 closes. Seat 0 writes zaam (valid in orange, not perfect: orange is zaam boulga); with
-// Double-jeu, also the second formula glou (perfect black).
-Race standard(Card card, bool fog_holder) {
-  Race r(3, {}, 3);
-  EXPECT_TRUE(show_book(*r.s, Z | B, G));
-  r->hooks().set_square(0, 5);
-  r->hooks().set_square(1, 9);
-  r->hooks().set_square(2, 3);
-  r->hooks().give(0, card);
-  if (fog_holder) r->hooks().give(1, Card::Brouillard);
-  r.ok(2, "close-book");
-  r.ok(0, "formula zaam");
-  if (card == Card::DoubleJeu) r.ok(0, "second-formula glou");
-  r.ok(1, "formula none");
-  r.ok(2, "formula zaam");
-  return r;
-}
+using namespace testing;
 
 TEST(DuBalaiSpells, OubliRepareAddsACardFromTheHandToTheFormula) {
-  Race r = standard(Card::OubliRepare, false);
+  Race r = spell_stage(Card::OubliRepare, false);
   r.until(0, Step::FormulaSpells);
   EXPECT_NE(r.refused(0, "play oubli-repare zaam").find("not in your hand"), std::string::npos);
   EXPECT_NE(r.refused(0, "play oubli-repare boulga to second").find("no second formula"),
@@ -81,7 +60,7 @@ TEST(DuBalaiSpells, VentArriereAdvancesByTheRankWitchesOnOneSquareSharingIt) {
 }
 
 TEST(DuBalaiSpells, MauvaisSortStrikesTheLeaderChosenAmongTiedLeaders) {
-  Race r = standard(Card::MauvaisSort, false);
+  Race r = spell_stage(Card::MauvaisSort, false);
   r->hooks().set_square(2, 9);  // seats 1 and 2 share the lead
   r.until(0, Step::AfterMove);
   ActionList legal;
@@ -94,7 +73,7 @@ TEST(DuBalaiSpells, MauvaisSortStrikesTheLeaderChosenAmongTiedLeaders) {
 }
 
 TEST(DuBalaiSpells, MauvaisSortRefusesAWitchWhoIsNotLeading) {
-  Race r = standard(Card::MauvaisSort, false);
+  Race r = spell_stage(Card::MauvaisSort, false);
   r.until(0, Step::AfterMove);
   EXPECT_NE(r.refused(0, "play mauvais-sort on 2").find("not leading"), std::string::npos);
   r.ok(0, "play mauvais-sort on 1");
@@ -226,7 +205,7 @@ std::vector<FogCase> fog_cases() {
 }
 
 int play_case(const FogCase& c, bool fog) {
-  Race r = standard(c.card, true);
+  Race r = spell_stage(c.card, true);
   // A card kept in hand holds her in her after-move moment, where Blocage is still seen.
   r->hooks().give(0, Card::Acrobatie1);
   r.until(0, c.step);
@@ -264,17 +243,17 @@ TEST_P(BrouillardAgainst, CancelsTheSpellWhichOtherwiseTakesEffect) {
   SCOPED_TRACE(std::string(info(c.card).id));
   // For the formula spells the effect shows in the move, which follows the pass.
   if (c.step == Step::FormulaSpells) {
-    Race plain = standard(c.card, false);
+    Race plain = spell_stage(c.card, false);
     plain.until(0, c.step);
     plain.ok(0, "pass");
     const int no_spell = c.measure(plain);
-    Race cast = standard(c.card, true);
+    Race cast = spell_stage(c.card, true);
     cast.until(0, c.step);
     cast.ok(0, c.play);
     cast.ok(2, "pass");
     cast.ok(1, "pass");
     EXPECT_NE(c.measure(cast), no_spell) << "the spell has an effect";
-    Race fogged = standard(c.card, true);
+    Race fogged = spell_stage(c.card, true);
     fogged.until(0, c.step);
     fogged.ok(0, c.play);
     fogged.ok(1, "brouillard");
@@ -305,7 +284,7 @@ TEST(DuBalaiSpells, BrouillardCancelsDecretAndTheWitchWritesWithTheBookClosed) {
 }
 
 TEST(DuBalaiSpells, ABrouillardAnsweredByABrouillardLetsTheSpellTakeEffect) {
-  Race r = standard(Card::MauvaisSort, true);
+  Race r = spell_stage(Card::MauvaisSort, true);
   r->hooks().give(0, Card::Brouillard);
   r.until(0, Step::AfterMove);
   r.ok(0, "play mauvais-sort on 1");
@@ -318,7 +297,7 @@ TEST(DuBalaiSpells, ABrouillardAnsweredByABrouillardLetsTheSpellTakeEffect) {
 }
 
 TEST(DuBalaiSpells, TheReactionWindowClosesAtItsDeadlineAndTheSpellTakesEffect) {
-  Race r = standard(Card::MauvaisSort, true);
+  Race r = spell_stage(Card::MauvaisSort, true);
   r.until(0, Step::AfterMove);
   r.ok(0, "play mauvais-sort on 1");
   const auto d = r->deadline();

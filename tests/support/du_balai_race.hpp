@@ -12,6 +12,9 @@
 
 namespace sabbat::du_balai::testing {
 
+// Symbols by their initials, as masks: zaam, boulga, foulzz, glou, biii.
+inline constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 1 << 4;
+
 struct Race {
   std::unique_ptr<DuBalaiState> s;
   GameTime t = 0;
@@ -52,5 +55,25 @@ struct Race {
   }
   int sq(Seat seat) const { return s->track().square[size_t(seat)]; }
 };
+
+// The stage of the spell scenarios: seat 0 on 5 holds `card` (and seat 1 a Brouillard when
+// `fog_holder`); seat 1 on 9, seat 2 on 3 closes. Seat 0 writes zaam (valid in orange, not
+// perfect: orange is zaam boulga, black glou); with Double-jeu, also the second formula glou
+// (perfect black).
+inline Race spell_stage(Card card, bool fog_holder) {
+  Race r(3, {}, 3);
+  EXPECT_TRUE(show_book(*r.s, Z | B, G));
+  r->hooks().set_square(0, 5);
+  r->hooks().set_square(1, 9);
+  r->hooks().set_square(2, 3);
+  r->hooks().give(0, card);
+  if (fog_holder) r->hooks().give(1, Card::Brouillard);
+  r.ok(2, "close-book");
+  r.ok(0, "formula zaam");
+  if (card == Card::DoubleJeu) r.ok(0, "second-formula glou");
+  r.ok(1, "formula none");
+  r.ok(2, "formula zaam");
+  return r;
+}
 
 }  // namespace sabbat::du_balai::testing

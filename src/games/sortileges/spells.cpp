@@ -1,6 +1,5 @@
 #include "games/sortileges/spells.hpp"
 
-#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -12,13 +11,9 @@ constexpr std::array<std::string_view, kSpellCount> kSpellNames{
     "Plumpus",         "Deuus",  "Sequencia",  "Triplus",
     "Semi-Corromptus", "Fingus", "Corromptus", "Demonicus"};
 
-// A spell is judged on up to three cards sorted strongest first. Each card is a key: 0 for no
-// card, else 1 + the card with its suit bits flipped, so that a bigger key is a higher rank,
-// then a stronger suit. Its rank index (k + 3) / 4 is 0 for no card, 1 for a 2 ... 9 for a 10;
-// its suit strength (k - 1) % 4 is 3 for spades ... 0 for diamonds.
-constexpr uint32_t rank_index(uint32_t k) {
-  return (k + 3) >> 2;
-}
+// A card's key (SpellSoFar::add) is 1 + the card with its suit bits flipped, so that a bigger
+// key is a higher rank, then a stronger suit; 0 is no card. Its suit strength (k - 1) % 4 is 3
+// for spades ... 0 for diamonds.
 constexpr uint32_t suit_strength_of(uint32_t k) {
   return (k - 1) & 3u;
 }
