@@ -1,0 +1,27 @@
+#pragma once
+// The one door for text that comes from someone else (a record file, a protocol message):
+// JSON is parsed only within bounds, and whatever is shown back to a person is made harmless.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "game.hpp"
+
+namespace sabbat {
+
+struct JsonLimits {
+  std::size_t max_bytes = 64 * 1024;  // longer input is refused before parsing
+  int max_depth = 16;                 // arrays and objects nested deeper are refused
+};
+
+// Parses one JSON document. Too long, too deep or malformed input is an error that says which
+// (it quotes none of the input); nothing is parsed beyond the limits, so no input can exhaust
+// the stack or the memory.
+Result<json> parse_untrusted_json(std::string_view text, const JsonLimits& limits = {});
+
+// `text` made safe to print in a terminal or a log line: control characters (ESC, CR, NUL,
+// DEL, C1...) become \u escapes, invalid UTF-8 becomes U+FFFD, and text longer than
+// `max_chars` code points is cut with an ellipsis and the full length.
+std::string printable(std::string_view text, std::size_t max_chars = 60);
+
+}  // namespace sabbat
