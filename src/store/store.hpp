@@ -1,0 +1,79 @@
+#pragma once
+// Where the server's tables live between restarts (docs/architecture.md, "Server"). The server
+// names no database: SQLite is the embedded default, and the interface leaves room for a
+// PostgreSQL store so that several server processes can share tables later.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/record.hpp"
+
+namespace sabbat {
+
+// One applied action of one table, as the record writes it.
+struct StoredAction {
+  std::string table;  // the table's code
+  RecordedAction action;
+};
+
+// Everything needed to rebuild a table: its record so far and the server's own settings.
+struct StoredTable {
+  std::string code;                     // unguessable table code
+  std::string header;                   // the record's header line (docs/record-format.md)
+  std::string settings;                 // the server's table settings, as JSON text
+  std::vector<RecordedAction> actions;  // in seq order
+  std::optional<std::string> result;    // the record's result line, once the game ended
+  int64_t created_ms = 0;               // wall-clock milliseconds since the Unix epoch
+};
+
+// Not thread-safe: one thread uses a Store at a time (WriteAhead's writer, or start-up).
+class Store {
+ public:
+  virtual ~Store() = default;
+  // `table.actions` and `table.result` must be empty. Refused if the code exists.
+  virtual Status create_table(const StoredTable& table) = 0;
+  virtual Status save_settings(std::string_view code, std::string_view settings) = 0;
+  // All in one durable transaction: once it returns success, every action survives a crash
+  // of the process at any later moment. Refused whole (nothing written) if any action's table
+  // is unknown or finished, or its seq is not the next one of its table.
+  virtual Status append_actions(std::span<const StoredAction> actions) = 0;
+  virtual Status finish_table(std::string_view code, std::string_view result_line) = 0;
+  virtual Result<std::optional<StoredTable>> load_table(std::string_view code) = 0;
+  // Codes of the tables without a result, oldest first.
+  virtual Result<std::vector<std::string>> unfinished_tables() = 0;
+};
+
+// The SQLite store in one file (WAL mode), created with its schema if missing.
+Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
+
+// Group commit: operations queued from any thread run in order on one writer thread; appends
+// queued within `window` of each other are committed in one transaction. Each `done` runs on
+// the writer thread once its operation is durable (or failed), so the caller must hand the
+// result back to its own executor.
+class WriteAhead {
+ public:
+  using Done = std::function<void(const Status&)>;
+  WriteAhead(Store& store, std::chrono::microseconds window);
+  ~WriteAhead();  // commits everything queued, then stops the writer
+  WriteAhead(const WriteAhead&) = delete;
+  WriteAhead& operator=(const WriteAhead&) = delete;
+
+  void append(StoredAction action, Done done);
+  // Any other store operation (create_table, save_settings, finish_table), kept in order
+  // with the appends.
+  void run(std::function<Status(Store&)> operation, Done done);
+  // Blocks until everything queued so far is durable.
+  void flush();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sabbat
