@@ -342,6 +342,23 @@ TEST_F(StoreTest, DamagedStoreGivesAnError) {
   }
 }
 
+// Requirement (busy timeout): while another connection holds the write lock for a moment, a
+// write waits for it instead of failing at once.
+TEST_F(StoreTest, WriteWaitsForAnotherWritersLock) {
+  auto store = open();
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+  std::thread holder([other] {
+    std::this_thread::sleep_for(100ms);
+    sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
+  });
+  Status s = store->create_table(new_table("t"));
+  holder.join();
+  sqlite3_close(other);
+  EXPECT_TRUE(s.ok()) << s.error();
+}
+
 // A store that counts the transactions of append_actions, to see the group commit.
 class CountingStore : public Store {
  public:

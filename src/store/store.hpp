@@ -56,6 +56,13 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
 // queued within `window` of each other are committed in one transaction. Each `done` runs on
 // the writer thread once its operation is durable (or failed), so the caller must hand the
 // result back to its own executor.
+//
+// The writer takes everything queued once the oldest operation has waited `window` (at once
+// while someone waits in flush()); what is queued during a commit goes into the next one, so a
+// window of zero still groups under load. If a batch of appends is refused, each of its actions
+// is tried alone, so that each `done` hears its own fate. A `done` may be empty, may queue more
+// operations, and must neither throw nor call flush() (it would wait for itself). No call may
+// race the destructor.
 class WriteAhead {
  public:
   using Done = std::function<void(const Status&)>;
