@@ -324,8 +324,9 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
                 "' (is the file on a network file system?)");
   if (Status s = db->exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON"); !s)
     return fail("cannot set up the store " + path + ": " + s.error());
-  if (Status s = create_schema(*db); !s)
-    return fail("cannot create the schema of the store " + path + ": " + s.error());
+  if (auto version = db->query_int("PRAGMA user_version"); version && *version == 0)
+    if (Status s = create_schema(*db); !s)
+      return fail("cannot create the schema of the store " + path + ": " + s.error());
   auto store = std::make_unique<SqliteStore>(path, std::move(db.value()));
   if (Status s = store->prepare_statements(); !s) return fail(s.error());
   return std::unique_ptr<Store>(std::move(store));
