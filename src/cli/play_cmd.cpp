@@ -10,6 +10,7 @@
 #include <random>
 #include <string_view>
 
+#include "bots/bot.hpp"
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
 #include "cli/terminal.hpp"
@@ -144,6 +145,10 @@ int run_play(const PlayOptions& options, const Io& io) {
                         kExitUsage);
   auto match = Match::start(*choice->game, choice->setup);
   if (!match) return report_error(io.err, match.error(), kExitUsage);
+  // Every check comes before the first word of the game is printed.
+  if (!options.bot.empty())
+    if (auto bot = make_bot(options.bot, *choice->game); !bot)
+      return report_error(io.err, bot.error(), kExitUsage);
   // Find out now, not after a whole game, that the record cannot be written.
   if (!options.record.empty() && !std::ofstream(options.record, std::ios::app))
     return report_error(io.err, "cannot write '" + options.record + "': " + std::strerror(errno),
