@@ -2,6 +2,7 @@
 // Who plays each seat of a table, and fresh bots for every game. A bot remembers what it saw
 // during one game (core/bot.hpp), so a host keeps a Lineup (names, checked once) and asks it
 // for new bots at the start of every game; it never carries a bot from one game to the next.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,26 +31,27 @@ class GameBots {
   std::vector<Bot*> seats_;
 };
 
+// Makes a new bot each time it is called.
+using BotMaker = std::function<std::unique_ptr<Bot>()>;
+
 class Lineup {
  public:
   // `names[s]` names the bot of seat s (see make_bot); an empty name leaves the seat to a
   // person. The error names the unknown bot and lists the known ones.
-  static Result<Lineup> make(const Game& game, std::vector<std::string> names);
+  static Result<Lineup> make(const Game& game, const std::vector<std::string>& names);
   // The same bot at every seat of `players`, except `person` (no person: -1).
   static Result<Lineup> everywhere(const Game& game, const std::string& name, int players,
                                    Seat person = -1);
+  // Bots a host defines itself, one maker per seat (an empty one for a person's seat).
+  explicit Lineup(std::vector<BotMaker> seats) : makers_(std::move(seats)) {}
 
-  int players() const { return int(names_.size()); }
-  const std::string& name(Seat seat) const { return names_[size_t(seat)]; }
+  int players() const { return int(makers_.size()); }
 
   // New bots for one game: nothing any of them remembers comes from another game.
   GameBots new_game() const;
 
  private:
-  Lineup(const Game& game, std::vector<std::string> names)
-      : game_(&game), names_(std::move(names)) {}
-  const Game* game_;
-  std::vector<std::string> names_;
+  std::vector<BotMaker> makers_;
 };
 
 }  // namespace sabbat
