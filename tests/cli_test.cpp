@@ -301,6 +301,39 @@ TEST(Games, ListsSortilegesWithEveryParameter) {
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
+// docs/cli.md is the user's guide: it shows what `sabbat games` prints today, and names every
+// command, every flag and every bot.
+TEST(Docs, TheGuideShowsTheCurrentGamesOutputEveryFlagAndEveryBot) {
+  const std::string guide = read_file(std::string(SABBAT_SOURCE_DIR) + "/docs/cli.md");
+  ASSERT_FALSE(guide.empty());
+  const std::string begin = "<!-- sabbat games: begin -->\n```\n";
+  const size_t from = guide.find(begin);
+  const size_t to = guide.find("```\n<!-- sabbat games: end -->");
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  Outcome games = sabbat({"games"});
+  ASSERT_EQ(games.code, 0);
+  EXPECT_EQ(guide.substr(from + begin.size(), to - from - begin.size()), games.out)
+      << "update docs/cli.md with the output of `sabbat games`";
+  for (const char* command : {"games", "play", "sim", "replay"}) {
+    Outcome help = sabbat({command, "--help"});
+    ASSERT_EQ(help.code, 0);
+    std::istringstream lines(help.out);
+    std::string word;
+    while (lines >> word) {
+      if (word.rfind("--", 0) != 0 || word == "--help") continue;
+      word = word.substr(0, word.find_first_of(",=):"));
+      EXPECT_NE(guide.find("`sabbat " + std::string(command)), std::string::npos) << command;
+      EXPECT_NE(guide.find(word), std::string::npos) << command << " " << word;
+    }
+  }
+  for (const auto& game : registry().games()) {
+    EXPECT_NE(guide.find("`random`"), std::string::npos);
+    for (const auto& bot : game->bot_names())
+      EXPECT_NE(guide.find("`" + bot + "`"), std::string::npos) << bot;
+  }
+}
+
 TEST(Sim, JsonIsIdenticalWhateverTheNumberOfJobs) {
   const std::vector<std::string> base{"sim", "sortileges", "--games", "300",   "--players",
                                       "4",   "--seed",     "9",       "--json"};

@@ -78,7 +78,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       ->type_name("INT")
       ->required();
   auto* sim_seed =
-      sim->add_option("--seed", p.seed, "Base seed; game i uses Rng::mix(seed, i) (default 1)")
+      sim->add_option("--seed", p.seed,
+                      "Base seed: each game's seed comes from it and the game's number (default 1)")
           ->type_name("UINT");
   auto* sim_jobs = sim->add_option("--jobs", p.jobs,
                                    "Threads, 1 to " + std::to_string(kMaxJobs) +
@@ -86,7 +87,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
                        ->type_name("INT");
   sim->add_option("--record", p.sim.record_dir, "Write one record per game into DIR")
       ->type_name("DIR");
-  sim->add_flag("--force", p.sim.force, "Overwrite the records already in DIR");
+  sim->add_flag("--force", p.sim.force, "With --record: overwrite the records already in DIR");
   sim->add_flag("--json", p.sim.json, "Print the summary as one JSON object");
   sim->add_option("--bot", p.sim.bot,
                   "Bot for every seat (default: the game's own bot if it has one, else random)");

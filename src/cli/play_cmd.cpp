@@ -136,6 +136,10 @@ int run_play(const PlayOptions& options, const Io& io) {
   const uint64_t seed = options.seed.value_or(machine_seed());
   auto choice = choose_game(options.game, options.players, options.params, seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
+  // Every check comes before the first word of the game is printed.
+  if (!options.bot.empty())
+    if (auto bot = make_bot(options.bot, *choice->game); !bot)
+      return report_error(io.err, bot.error(), kExitUsage);
   const int players = choice->setup.players;
   if (options.seat < 0 || options.seat >= players)
     return report_error(io.err,
@@ -145,10 +149,6 @@ int run_play(const PlayOptions& options, const Io& io) {
                         kExitUsage);
   auto match = Match::start(*choice->game, choice->setup);
   if (!match) return report_error(io.err, match.error(), kExitUsage);
-  // Every check comes before the first word of the game is printed.
-  if (!options.bot.empty())
-    if (auto bot = make_bot(options.bot, *choice->game); !bot)
-      return report_error(io.err, bot.error(), kExitUsage);
   // Find out now, not after a whole game, that the record cannot be written.
   if (!options.record.empty() && !std::ofstream(options.record, std::ios::app))
     return report_error(io.err, "cannot write '" + options.record + "': " + std::strerror(errno),
