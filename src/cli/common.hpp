@@ -53,7 +53,7 @@ std::string range_error(std::string_view option, int64_t lo, int64_t hi, std::st
 // What a person typed, as quoted back to them in a message: control characters made harmless
 // and cut to a sane length (a pasted megabyte is not echoed whole).
 inline std::string echoed(std::string_view typed) {
-  return printable(typed, 60);
+  return printable(typed, 120);
 }
 // A reason from the engine, which may quote what was typed, cut the same way.
 inline std::string reason(std::string_view why) {
