@@ -37,7 +37,8 @@ using BotMaker = std::function<std::unique_ptr<Bot>()>;
 class Lineup {
  public:
   // `names[s]` names the bot of seat s (see make_bot); an empty name leaves the seat to a
-  // person. The error names the unknown bot and lists the known ones.
+  // person. The error names the unknown bot and lists the known ones. `game` must outlive the
+  // lineup (the registry's games live as long as the program).
   static Result<Lineup> make(const Game& game, const std::vector<std::string>& names);
   // The same bot at every seat of `players`, except `person` (no person: -1).
   static Result<Lineup> everywhere(const Game& game, const std::string& name, int players,
