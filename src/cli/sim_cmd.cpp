@@ -117,14 +117,14 @@ Status records_in_the_way(const std::string& dir, int64_t games) {
     if (std::filesystem::path(record_path(dir, n - 1)).filename().string() == name)
       names.push_back(name);
   }
-  if (ec) return fail("cannot read directory '" + dir + "': " + ec.message());
+  if (ec) return fail("cannot read directory '" + echoed(dir) + "': " + ec.message());
   if (names.empty()) return {};
   std::sort(names.begin(), names.end());
   std::string shown;
   for (size_t k = 0; k < std::min<size_t>(names.size(), 3); ++k)
     shown += (k ? ", " : "") + names[k];
   if (names.size() > 3) shown += ", ...";
-  return fail("'" + dir + "' already holds " + std::to_string(names.size()) +
+  return fail("'" + echoed(dir) + "' already holds " + std::to_string(names.size()) +
               (names.size() == 1 ? " record" : " records") + " this run would overwrite (" + shown +
               "); give another directory, or --force to overwrite them");
 }
@@ -207,7 +207,8 @@ int run_sim(const SimOptions& given, const Io& io) {
     std::error_code ec;
     std::filesystem::create_directories(o.record_dir, ec);
     if (ec || !std::filesystem::is_directory(o.record_dir))
-      return report_error(io.err, "cannot create directory '" + o.record_dir + "'", kExitFailure);
+      return report_error(io.err, "cannot create directory '" + echoed(o.record_dir) + "'",
+                          kExitFailure);
     if (!o.force)
       if (auto clash = records_in_the_way(o.record_dir, o.games); !clash)
         return report_error(io.err, clash.error(), kExitFailure);
