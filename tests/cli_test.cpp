@@ -65,9 +65,11 @@ void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path) << text;
 }
 
-// The contract for every failure: non-zero exit and exactly one line on stderr.
+// The contract for every failure: non-zero exit, exactly one line on stderr, and nothing on
+// stdout (an error comes before any output).
 void expect_one_error_line(const Outcome& r, const std::string& mention) {
   EXPECT_NE(r.code, 0);
+  EXPECT_EQ(r.out, "") << "output before the error";
   EXPECT_EQ(r.err.rfind("sabbat: ", 0), 0u) << r.err;
   ASSERT_FALSE(r.err.empty());
   EXPECT_EQ(r.err.back(), '\n');
@@ -148,6 +150,73 @@ TEST(CliErrors, UnknownBot) {
                         "unknown bot 'oracle'");
 }
 
+// Errors come before any output: `play` used to print the seed header, then refuse the bot.
+TEST(CliErrors, PlayRefusesAnUnknownBotBeforePrintingAnything) {
+  Outcome r = sabbat({"play", "sortileges", "--bot", "oracle"}, "quit\n");
+  expect_one_error_line(r, "unknown bot 'oracle' for Sortilèges; known bots: random");
+  EXPECT_EQ(r.code, 2);
+}
+
+// Numbers on the command line are decimal: "010" is ten, not eight; "0x10", "1e3", "+5" and
+// " 5" are refused with what the option takes.
+TEST(CliErrors, GamesIsADecimalNumber) {
+  Outcome ten = sabbat({"sim", "sortileges", "--games", "010", "--json"});
+  ASSERT_EQ(ten.code, 0) << ten.err;
+  EXPECT_EQ(json::parse(ten.out)["games"], 10);
+  for (const char* bad : {"0x10", "1e3", "+5", " 5", "5 ", "ten", "", "-1", "3.0"}) {
+    SCOPED_TRACE(bad);
+    expect_one_error_line(
+        sabbat({"sim", "sortileges", "--games", bad}),
+        "--games takes a whole number from 1 to 1000000000, not '" + std::string(bad) + "'");
+  }
+  expect_one_error_line(sabbat({"sim", "sortileges", "--games", "1", "--jobs", "0x2"}),
+                        "--jobs takes a whole number from 1 to 256");
+  expect_one_error_line(sabbat({"play", "sortileges", "--seat", "0x1"}), "--seat takes");
+  expect_one_error_line(sabbat({"play", "sortileges", "--players", "03", "--seat", "3"}),
+                        "seats are 0 to 2");
+}
+
+// --games above the supported range is refused with the range, never clamped.
+TEST(CliErrors, GamesAboveTheSupportedRangeIsRefusedWithTheRange) {
+  for (const char* big : {"1000000001", "9223372036854775807", "99999999999999999999999"})
+    expect_one_error_line(
+        sabbat({"sim", "sortileges", "--games", big}),
+        "--games takes a whole number from 1 to 1000000000, not '" + std::string(big) + "'");
+}
+
+// --jobs is capped (documented): more threads than that are refused before any is started.
+TEST(CliErrors, JobsAboveTheCapAreRefusedWithTheRange) {
+  Outcome r = sabbat({"sim", "sortileges", "--games", "100000", "--jobs", "40000"});
+  expect_one_error_line(r, "--jobs takes a whole number from 1 to 256, not '40000'");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(sabbat({"sim", "sortileges", "--games", "3", "--jobs", "256"}).code, 0);
+}
+
+// A thread the system will not start is a clear error once the started ones are joined
+// (it was "terminate called without an active exception"). The real binary is run with its
+// address space limited so that thread stacks run out.
+TEST(Sim, AThreadThatCannotStartIsAClearErrorAfterJoiningTheOthers) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer needs more address space than the limit leaves";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer needs more address space than the limit leaves";
+#endif
+#endif
+  TempDir dir;
+  const std::string cmd = "ulimit -v 300000 && '" + std::string(SABBAT_BINARY) +
+                          "' sim sortileges --games 100000 --jobs 256 >'" + (dir / "out") +
+                          "' 2>'" + (dir / "err") + "'";
+  const int status = std::system(("sh -c \"" + cmd + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal";
+  Outcome r{WEXITSTATUS(status), read_file(dir / "out"), read_file(dir / "err")};
+  if (r.code == 0) GTEST_SKIP() << "this system started 256 threads within the limit";
+  EXPECT_EQ(r.code, 1);
+  expect_one_error_line(r, "could start only ");
+  EXPECT_NE(r.err.find(" of 256 threads ("), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--jobs"), std::string::npos) << r.err;
+}
+
 TEST(CliErrors, BadFlagsAndCommands) {
   expect_one_error_line(sabbat({"play", "sortileges", "--turbo"}), "--turbo");
   expect_one_error_line(sabbat({"dance"}), "unknown command 'dance'");
@@ -186,6 +255,36 @@ TEST(CliBasics, VersionAndSubcommandHelp) {
   EXPECT_NE(h.out.find("--jobs"), std::string::npos) << h.out;
 }
 
+// Game ids are matched leniently (case, accents, spaces, underscores, the display name), and
+// messages and summaries give the canonical id.
+TEST(Games, IdsAreMatchedLeniently) {
+  const std::vector<std::pair<std::string, std::string>> typed{
+      {"sortilèges", "sortileges"}, {"Sortileges", "sortileges"}, {"SORTILÈGES", "sortileges"},
+      {"du_balai", "du-balai"},     {"du balai", "du-balai"},     {"Du Balai !", "du-balai"},
+      {"DuBalai", "du-balai"}};
+  for (const auto& [text, id] : typed) {
+    SCOPED_TRACE(text);
+    Outcome r = sabbat({"sim", text, "--games", "2", "--players", "2", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["game"], id);
+  }
+  Outcome text = sabbat({"sim", "Sortilèges", "--games", "2"});
+  EXPECT_NE(text.out.find("(sortileges)"), std::string::npos) << text.out;
+  Outcome played = sabbat({"play", "du_balai", "--seed", "3", "--players", "2"}, "quit\n");
+  EXPECT_EQ(played.code, 0) << played.err;
+  EXPECT_NE(played.out.find("Du Balai !, 2 players"), std::string::npos) << played.out;
+  expect_one_error_line(sabbat({"sim", "sortilege", "--games", "1"}),
+                        "unknown game 'sortilege'; known games: sortileges, du-balai");
+}
+
+// An unknown game typed at length is quoted cut short and harmless.
+TEST(CliErrors, AnUnknownGameIsQuotedCutShort) {
+  Outcome r = sabbat({"play", "chess\x1b[2J" + std::string(5000, 'x')});
+  expect_one_error_line(r, "unknown game 'chess\\u001b[2J");
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
+  EXPECT_LT(r.err.size(), 300u) << r.err;
+}
+
 TEST(Games, ListsSortilegesWithEveryParameter) {
   Outcome r = sabbat({"games"});
   ASSERT_EQ(r.code, 0) << r.err;
@@ -200,6 +299,39 @@ TEST(Games, ListsSortilegesWithEveryParameter) {
   }
   for (const char* name : {"first_seat", "first_player", "unclaimed"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+// docs/cli.md is the user's guide: it shows what `sabbat games` prints today, and names every
+// command, every flag and every bot.
+TEST(Docs, TheGuideShowsTheCurrentGamesOutputEveryFlagAndEveryBot) {
+  const std::string guide = read_file(std::string(SABBAT_SOURCE_DIR) + "/docs/cli.md");
+  ASSERT_FALSE(guide.empty());
+  const std::string begin = "<!-- sabbat games: begin -->\n```\n";
+  const size_t from = guide.find(begin);
+  const size_t to = guide.find("```\n<!-- sabbat games: end -->");
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  Outcome games = sabbat({"games"});
+  ASSERT_EQ(games.code, 0);
+  EXPECT_EQ(guide.substr(from + begin.size(), to - from - begin.size()), games.out)
+      << "update docs/cli.md with the output of `sabbat games`";
+  for (const char* command : {"games", "play", "sim", "replay"}) {
+    Outcome help = sabbat({command, "--help"});
+    ASSERT_EQ(help.code, 0);
+    std::istringstream lines(help.out);
+    std::string word;
+    while (lines >> word) {
+      if (word.rfind("--", 0) != 0 || word == "--help") continue;
+      word = word.substr(0, word.find_first_of(",=):"));
+      EXPECT_NE(guide.find("`sabbat " + std::string(command)), std::string::npos) << command;
+      EXPECT_NE(guide.find(word), std::string::npos) << command << " " << word;
+    }
+  }
+  for (const auto& game : registry().games()) {
+    EXPECT_NE(guide.find("`random`"), std::string::npos);
+    for (const auto& bot : game->bot_names())
+      EXPECT_NE(guide.find("`" + bot + "`"), std::string::npos) << bot;
+  }
 }
 
 TEST(Sim, JsonIsIdenticalWhateverTheNumberOfJobs) {
@@ -279,6 +411,37 @@ TEST(Sim, EveryRecordReplaysExactly) {
     EXPECT_TRUE(record->result.has_value());
   }
   EXPECT_FALSE(fs::exists(recs + "/game-000007.jsonl"));
+}
+
+// sim --record refuses to overwrite the records already in DIR, naming them; --force allows it.
+TEST(Sim, RecordRefusesToOverwriteExistingRecordsUnlessForced) {
+  TempDir dir;
+  const std::string recs = dir / "records";
+  ASSERT_EQ(sabbat({"sim", "sortileges", "--games", "3", "--record", recs}).code, 0);
+  write_file(recs + "/game-000002.jsonl", "kept\n");
+  Outcome again = sabbat({"sim", "sortileges", "--games", "5", "--seed", "2", "--record", recs});
+  expect_one_error_line(again,
+                        "already holds 3 records this run would overwrite "
+                        "(game-000001.jsonl, game-000002.jsonl, game-000003.jsonl); give "
+                        "another directory, or --force to overwrite them");
+  EXPECT_EQ(again.code, 1);
+  EXPECT_EQ(read_file(recs + "/game-000002.jsonl"), "kept\n");
+  EXPECT_FALSE(fs::exists(recs + "/game-000004.jsonl")) << "nothing played";
+  // Records beyond this run's games are not in its way.
+  Outcome fewer = sabbat({"sim", "sortileges", "--games", "1", "--record", dir / "other"});
+  ASSERT_EQ(fewer.code, 0) << fewer.err;
+  write_file(dir / "other/game-000009.jsonl", "kept\n");
+  fs::remove(dir / "other/game-000001.jsonl");
+  EXPECT_EQ(sabbat({"sim", "sortileges", "--games", "2", "--record", dir / "other"}).code, 0);
+  EXPECT_EQ(read_file(dir / "other/game-000009.jsonl"), "kept\n");
+  // --force overwrites.
+  Outcome forced =
+      sabbat({"sim", "sortileges", "--games", "5", "--seed", "2", "--record", recs, "--force"});
+  ASSERT_EQ(forced.code, 0) << forced.err;
+  auto record = read_record_file(recs + "/game-000002.jsonl");
+  ASSERT_TRUE(record.ok()) << record.error();
+  EXPECT_EQ(record->seed, Rng::mix(2, 1));
+  EXPECT_TRUE(fs::exists(recs + "/game-000005.jsonl"));
 }
 
 TEST(Replay, TamperedRecordFailsCheckNamingTheLine) {
@@ -398,6 +561,20 @@ TEST(Play, EndOfInputEndsTheGameWithAMessage) {
   Outcome r = sabbat({"play", "sortileges", "--seed", "3"}, "");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("End of input"), std::string::npos) << r.out;
+}
+
+// A typed line is echoed back in a message cut to a sane length, its control characters made
+// harmless (a pasted megabyte or an escape sequence does not reach the terminal whole).
+TEST(Play, ATypedLineIsEchoedCutShortAndHarmless) {
+  const std::string pasted = "wave " + std::string(100000, 'w') + "\x1b[2J";
+  Outcome r = sabbat({"play", "sortileges", "--seed", "3"}, pasted + "\nquit\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Cannot do 'wave www"), std::string::npos) << r.out.substr(0, 2000);
+  EXPECT_EQ(r.out.find(std::string(200, 'w')), std::string::npos) << "echoed whole";
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "an escape reached the terminal";
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) EXPECT_LT(line.size(), 600u) << line.substr(0, 100);
 }
 
 TEST(Play, WithoutSeedPrintsTheSeedItDrew) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 #include "core/params.hpp"
 #include "core/registry.hpp"
@@ -106,6 +107,35 @@ TEST(Registry, UnknownGameListsTheKnownIds) {
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().find("sortileges"), std::string::npos);
   EXPECT_TRUE(registry().get("sortileges").ok());
+}
+
+// A person may type a game's id or name however they like; records keep to the exact id.
+TEST(Registry, TypedNamesMatchLenientlyButIdsExactly) {
+  EXPECT_EQ(game_name_key("Du Balai !"), "dubalai");
+  EXPECT_EQ(game_name_key("du_balai"), "dubalai");
+  EXPECT_EQ(game_name_key("SORTILÈGES"), "sortileges");
+  EXPECT_EQ(game_name_key("Sortilèges"), "sortileges");
+  for (const char* typed : {"sortilèges", "Sortileges", "sortileges ", "SORTILÈGES"})
+    EXPECT_EQ(registry().match(typed), registry().find("sortileges")) << typed;
+  for (const char* typed : {"du_balai", "du balai", "Du Balai !", "DU-BALAI"})
+    EXPECT_EQ(registry().match(typed), registry().find("du-balai")) << typed;
+  for (const char* typed : {"", "!", "sortilege", "balai", "chess"})
+    EXPECT_EQ(registry().match(typed), nullptr) << typed;
+  EXPECT_EQ(registry().find("Sortileges"), nullptr) << "find is exact";
+  auto unknown = registry().lookup("échecs");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error(), "unknown game 'échecs'; known games: sortileges, du-balai");
+}
+
+// No two games share a lenient name, or a typed name could mean either.
+TEST(Registry, LenientNamesAreDistinct) {
+  std::set<std::string> keys;
+  for (const auto& g : registry().games()) {
+    EXPECT_TRUE(keys.insert(game_name_key(g->id())).second) << g->id();
+    if (game_name_key(g->display_name()) != game_name_key(g->id())) {
+      EXPECT_TRUE(keys.insert(game_name_key(g->display_name())).second) << g->display_name();
+    }
+  }
 }
 
 TEST(Registry, EveryGameRefusesPlayerCountsOutsideItsRange) {

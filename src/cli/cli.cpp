@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <type_traits>
 
 #include "cli/commands.hpp"
 
@@ -21,15 +22,23 @@ struct Parsed {
   PlayOptions play;
   SimOptions sim;
   ReplayOptions replay;
-  int players = 0;
-  std::string seed;  // parsed by parse_seed: CLI11 would wrap "-3" around
-  int jobs = 0;
+  // Numbers are read here, not by CLI11, which would take "010" for 8 and "0x10" for 16, wrap
+  // "-3" around, or clamp what is too large.
+  std::string players;
+  std::string seat;
+  std::string seed;
+  std::string games;
+  std::string jobs;
 };
 
-void add_game_options(CLI::App& sub, std::string& game, int& players,
+void add_game_options(CLI::App& sub, std::string& game, std::string& players,
                       std::vector<std::string>& params) {
-  sub.add_option("game", game, "Game id (see `sabbat games`)")->required();
-  sub.add_option("--players", players, "Number of players (default: the game's default)");
+  sub.add_option("game", game,
+                 "Game id or name (see `sabbat games`; case, accents and separators do not "
+                 "matter)")
+      ->required();
+  sub.add_option("--players", players, "Number of players (default: the game's default)")
+      ->type_name("INT");
   // One name=value per --param, so a following positional is never swallowed.
   sub.add_option("--param", params, "Game parameter, repeatable")
       ->type_name("NAME=VALUE")
@@ -50,7 +59,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
 
   auto* play = app.add_subcommand("play", "Play a game in the terminal against bots, in real time");
   add_game_options(*play, p.play.game, p.players, p.play.params);
-  play->add_option("--seat", p.play.seat, "Your seat, from 0 (default 0)");
+  auto* play_seat =
+      play->add_option("--seat", p.seat, "Your seat, from 0 (default 0)")->type_name("INT");
   auto* play_seed =
       play->add_option("--seed", p.seed, "Seed of the game (default: random)")->type_name("UINT");
   play->add_option("--record", p.play.record, "Write the record of the game to FILE")
@@ -64,13 +74,20 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
 
   auto* sim = app.add_subcommand("sim", "Play many games between bots and summarise them");
   add_game_options(*sim, p.sim.game, p.players, p.sim.params);
-  sim->add_option("--games", p.sim.games, "Number of games to play")->required();
+  sim->add_option("--games", p.games, "Number of games to play, 1 to " + std::to_string(kMaxGames))
+      ->type_name("INT")
+      ->required();
   auto* sim_seed =
-      sim->add_option("--seed", p.seed, "Base seed; game i uses Rng::mix(seed, i) (default 1)")
+      sim->add_option("--seed", p.seed,
+                      "Base seed: each game's seed comes from it and the game's number (default 1)")
           ->type_name("UINT");
-  auto* sim_jobs = sim->add_option("--jobs", p.jobs, "Threads (default: one per hardware thread)");
+  auto* sim_jobs = sim->add_option("--jobs", p.jobs,
+                                   "Threads, 1 to " + std::to_string(kMaxJobs) +
+                                       " (default: one per hardware thread)")
+                       ->type_name("INT");
   sim->add_option("--record", p.sim.record_dir, "Write one record per game into DIR")
       ->type_name("DIR");
+  sim->add_flag("--force", p.sim.force, "With --record: overwrite the records already in DIR");
   sim->add_flag("--json", p.sim.json, "Print the summary as one JSON object");
   sim->add_option("--bot", p.sim.bot,
                   "Bot for every seat (default: the game's own bot if it has one, else random)");
@@ -106,8 +123,25 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   // No exception leaves the program as a crash: a bug still gets one readable line.
   try {
     if (games->parsed()) return run_games(io);
+    // A number on the command line: decimal, within `lo` and `hi`; `to` gets it.
+    auto number = [&](const std::string& text, std::string_view option, int64_t lo, int64_t hi,
+                      auto& to) {
+      auto n = parse_whole(text, option, lo, hi);
+      if (n) to = static_cast<std::remove_reference_t<decltype(to)>>(*n);
+      return n ? std::string() : n.error();
+    };
+    // A player count or seat is checked against the game later; here its form.
+    constexpr int64_t kSmall = 1000;
     if (play->parsed()) {
-      if (play->count("--players")) p.play.players = p.players;
+      if (play->count("--players")) {
+        int players = 0;
+        if (auto e = number(p.players, "--players", 0, kSmall, players); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.play.players = players;
+      }
+      if (play_seat->count())
+        if (auto e = number(p.seat, "--seat", 0, kSmall, p.play.seat); !e.empty())
+          return report_error(err, e, kExitUsage);
       if (play_seed->count()) {
         auto seed = parse_seed(p.seed);
         if (!seed) return report_error(err, seed.error(), kExitUsage);
@@ -116,8 +150,20 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       return run_play(p.play, io);
     }
     if (sim->parsed()) {
-      if (sim->count("--players")) p.sim.players = p.players;
-      if (sim_jobs->count()) p.sim.jobs = p.jobs;
+      if (sim->count("--players")) {
+        int players = 0;
+        if (auto e = number(p.players, "--players", 0, kSmall, players); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.sim.players = players;
+      }
+      if (auto e = number(p.games, "--games", 1, kMaxGames, p.sim.games); !e.empty())
+        return report_error(err, e, kExitUsage);
+      if (sim_jobs->count()) {
+        int jobs = 0;
+        if (auto e = number(p.jobs, "--jobs", 1, kMaxJobs, jobs); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.sim.jobs = jobs;
+      }
       if (sim_seed->count()) {
         auto seed = parse_seed(p.seed);
         if (!seed) return report_error(err, seed.error(), kExitUsage);

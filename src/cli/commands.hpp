@@ -27,6 +27,10 @@ struct PlayOptions {
 // `sabbat play`: a person at one seat, bots at the others, in real time.
 int run_play(const PlayOptions& options, const Io& io);
 
+// The most games one `sim` plays, and the most threads it starts.
+inline constexpr int64_t kMaxGames = 1'000'000'000;
+inline constexpr int kMaxJobs = 256;
+
 struct SimOptions {
   std::string game;
   int64_t games = 0;
@@ -35,6 +39,7 @@ struct SimOptions {
   std::vector<std::string> params;
   std::optional<int> jobs;  // nothing: one per hardware thread
   std::string record_dir;   // one record per game, if given
+  bool force = false;       // overwrite the records already in record_dir
   bool json = false;
   std::string bot;  // empty: the game's default
 };

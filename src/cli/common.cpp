@@ -19,7 +19,7 @@ int report_error(std::ostream& err, std::string_view message, int code) {
 
 Result<GameChoice> choose_game(const std::string& id, std::optional<int> players,
                                const std::vector<std::string>& params, uint64_t seed) {
-  auto game = registry().get(id);
+  auto game = registry().lookup(id);
   if (!game) return fail(game.error());
   std::map<std::string, std::string> overrides;
   for (const auto& text : params) {
@@ -38,7 +38,24 @@ Result<uint64_t> parse_seed(const std::string& text) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || ptr != end)
-    return fail("--seed takes an integer from 0 to 18446744073709551615, not '" + text + "'");
+    return fail("--seed takes an integer from 0 to 18446744073709551615, not '" +
+                printable(text, 40) + "'");
+  return value;
+}
+
+std::string range_error(std::string_view option, int64_t lo, int64_t hi, std::string_view text) {
+  return std::string(option) + " takes a whole number from " + std::to_string(lo) + " to " +
+         std::to_string(hi) + ", not '" + printable(text, 40) + "'";
+}
+
+Result<int64_t> parse_whole(const std::string& text, std::string_view option, int64_t lo,
+                            int64_t hi) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  // from_chars reads base 10 only: no octal "010", no "0x10"; it takes '-' and no '+'.
+  auto [ptr, ec] = std::from_chars(text.data(), end, value, 10);
+  if (text.empty() || ec != std::errc() || ptr != end || value < lo || value > hi)
+    return fail(range_error(option, lo, hi, text));
   return value;
 }
 

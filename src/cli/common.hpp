@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/untrusted.hpp"
 
 namespace sabbat::cli {
 
@@ -40,6 +41,24 @@ Result<GameChoice> choose_game(const std::string& id, std::optional<int> players
 
 // A seed as typed: a decimal integer from 0 to 2^64-1, nothing else (no sign, no wrap-around).
 Result<uint64_t> parse_seed(const std::string& text);
+
+// A whole number as typed for `option`: decimal digits, with '-' for a negative one, nothing
+// else ("010" is ten; "0x10", "1e3", "+1" and " 1" are refused), from `lo` to `hi`. The error
+// says what the option takes and quotes the text, cut short.
+Result<int64_t> parse_whole(const std::string& text, std::string_view option, int64_t lo,
+                            int64_t hi);
+// "OPTION takes a whole number from LO to HI, not 'TEXT'".
+std::string range_error(std::string_view option, int64_t lo, int64_t hi, std::string_view text);
+
+// What a person typed, as quoted back to them in a message: control characters made harmless
+// and cut to a sane length (a pasted megabyte is not echoed whole).
+inline std::string echoed(std::string_view typed) {
+  return printable(typed, 120);
+}
+// A reason from the engine, which may quote what was typed, cut the same way.
+inline std::string reason(std::string_view why) {
+  return printable(why, 240);
+}
 
 // "a=1 b=two" for a header line.
 std::string params_text(const std::map<std::string, std::string>& params);

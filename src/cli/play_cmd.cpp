@@ -10,6 +10,7 @@
 #include <random>
 #include <string_view>
 
+#include "bots/bot.hpp"
 #include "cli/commands.hpp"
 #include "cli/play_session.hpp"
 #include "cli/terminal.hpp"
@@ -135,6 +136,10 @@ int run_play(const PlayOptions& options, const Io& io) {
   const uint64_t seed = options.seed.value_or(machine_seed());
   auto choice = choose_game(options.game, options.players, options.params, seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
+  // Every check comes before the first word of the game is printed.
+  if (!options.bot.empty())
+    if (auto bot = make_bot(options.bot, *choice->game); !bot)
+      return report_error(io.err, bot.error(), kExitUsage);
   const int players = choice->setup.players;
   if (options.seat < 0 || options.seat >= players)
     return report_error(io.err,

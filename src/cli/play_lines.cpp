@@ -49,7 +49,7 @@ class LineFront final : public Front {
     // transcript reads well.
     if (!is_terminal(io_.in)) {
       if (!prompt_open_) io_.out << "> ";
-      io_.out << line << '\n';
+      io_.out << echoed(line) << '\n';
     }
     prompt_open_ = false;
     line = trim(line);
@@ -172,10 +172,12 @@ class LineFront final : public Front {
         out() << "Too late: time ran out.\n";
         break;
       case Session::Tried::Idle:
-        out() << "You cannot act now: '" << line << "' was not played. Wait for your turn.\n";
+        out() << "You cannot act now: '" << echoed(line)
+              << "' was not played. Wait for your turn.\n";
         return Turn::Acted;
       case Session::Tried::Refused:
-        out() << "Cannot do '" << line << "': " << why << "\nType 'help' for the legal actions.\n";
+        out() << "Cannot do '" << echoed(line) << "': " << reason(why)
+              << "\nType 'help' for the legal actions.\n";
         return Turn::Acted;
       case Session::Tried::Failed:
         report_error(io_.err, "a bot's action was refused: " + why, kExitFailure);

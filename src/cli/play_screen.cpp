@@ -234,17 +234,17 @@ class ScreenFront final : public Front {
         note_ = "Too late: time ran out.";
         break;
       case Session::Tried::Idle:
-        note_ = "You cannot act now: '" + text + "' was not played.";
+        note_ = "You cannot act now: '" + echoed(text) + "' was not played.";
         return Turn::Acted;
       case Session::Tried::Refused:
-        note_ = "Cannot do '" + text + "': " + why;
+        note_ = "Cannot do '" + echoed(text) + "': " + reason(why);
         return Turn::Acted;
       case Session::Tried::Failed:
         leave();
         report_error(io_.err, "a bot's action was refused: " + why, kExitFailure);
         return Turn::Failed;
       case Session::Tried::Played:
-        note_ = "played: " + text;
+        note_ = "played: " + echoed(text);
         break;
     }
     narrate(events_);

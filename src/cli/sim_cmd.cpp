@@ -1,9 +1,10 @@
 // `sabbat sim`: many games between bots on several threads. Game i always uses seed
-// Rng::mix(S, i) for its state and Rng::mix(that, 1) for its bots, whichever thread plays it.
-// Threads share only read-only inputs and two atomic counters; each owns its bots, generator
-// and tally, and the tallies are merged at the end.
+// Rng::mix(S, i) for its state and Rng::mix(that, 1) for its bots, and new bots, whichever
+// thread plays it and whatever it played before. Threads share only read-only inputs and
+// atomic counters; each owns its generator and tally, and the tallies are merged at the end.
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -11,10 +12,12 @@
 #include <memory>
 #include <ostream>
 #include <thread>
+#include <vector>
 
-#include "bots/bot.hpp"
+#include "bots/lineup.hpp"
 #include "bots/scheduler.hpp"
 #include "cli/commands.hpp"
+#include "cli/crew.hpp"
 #include "cli/sim_tally.hpp"
 #include "cli/terminal.hpp"
 #include "core/record.hpp"
@@ -41,6 +44,7 @@ struct Shared {
   const Game& game;
   const Setup& setup;
   const SimOptions& options;
+  const Lineup& lineup;
   // Games are claimed in blocks, so that the threads seldom touch these lines: a game of
   // Sortilèges takes a few microseconds.
   int64_t block = 1;
@@ -96,20 +100,41 @@ Status play_recorded(const Game& game, const Setup& setup, const std::vector<Bot
   return write_record_file(path, match->record());
 }
 
-bool play_game(Shared& shared, Setup& setup, const std::vector<Bot*>& bots, SimTally& tally,
-               int64_t i, WorkerResult& result);
+// Fails naming the records of games [0, games) that `dir` already holds, which this run
+// would overwrite.
+Status records_in_the_way(const std::string& dir, int64_t games) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    // game-NNNNNN.jsonl, the number written as record_path writes it.
+    if (name.size() < 12 || name.rfind("game-", 0) != 0) continue;
+    int64_t n = 0;
+    const char* first = name.data() + 5;
+    const char* last = name.data() + name.size();
+    auto [ptr, err] = std::from_chars(first, last, n);
+    if (err != std::errc() || n < 1 || n > games) continue;
+    if (std::filesystem::path(record_path(dir, n - 1)).filename().string() == name)
+      names.push_back(name);
+  }
+  if (ec) return fail("cannot read directory '" + echoed(dir) + "': " + ec.message());
+  if (names.empty()) return {};
+  std::sort(names.begin(), names.end());
+  std::string shown;
+  for (size_t k = 0; k < std::min<size_t>(names.size(), 3); ++k)
+    shown += (k ? ", " : "") + names[k];
+  if (names.size() > 3) shown += ", ...";
+  return fail("'" + echoed(dir) + "' already holds " + std::to_string(names.size()) +
+              (names.size() == 1 ? " record" : " records") + " this run would overwrite (" + shown +
+              "); give another directory, or --force to overwrite them");
+}
+
+bool play_game(Shared& shared, Setup& setup, SimTally& tally, int64_t i, WorkerResult& result);
 
 void work(Shared& shared, WorkerResult& result) {
   const SimOptions& o = shared.options;
   SimTally tally(shared.setup.players);
   Setup setup = shared.setup;
-  std::vector<std::unique_ptr<Bot>> owned;
-  std::vector<Bot*> bots;
-  for (int s = 0; s < setup.players; ++s) {
-    auto bot = make_bot(o.bot, shared.game);  // checked before the threads start
-    if (bot) owned.push_back(std::move(bot.value()));
-    bots.push_back(owned.empty() ? nullptr : owned.back().get());
-  }
   auto before_failure = [&](int64_t i) {
     return i < shared.first_failure.load(std::memory_order_relaxed);
   };
@@ -119,7 +144,7 @@ void work(Shared& shared, WorkerResult& result) {
     if (start >= end || !before_failure(start)) break;
     int64_t i = start;
     for (; i < end && before_failure(i); ++i)
-      if (!play_game(shared, setup, bots, tally, i, result)) break;
+      if (!play_game(shared, setup, tally, i, result)) break;
     shared.done.fetch_add(i - start, std::memory_order_relaxed);
   }
   result.tally = std::move(tally);
@@ -129,17 +154,19 @@ void work(Shared& shared, WorkerResult& result) {
 // Plays game i; false when it failed (then recorded as this thread's failure and announced).
 // Every game before the smallest failing one is played, whichever thread holds it, so the
 // failure reported is the same on every run.
-bool play_game(Shared& shared, Setup& setup, const std::vector<Bot*>& bots, SimTally& tally,
-               int64_t i, WorkerResult& result) {
+bool play_game(Shared& shared, Setup& setup, SimTally& tally, int64_t i, WorkerResult& result) {
   const SimOptions& o = shared.options;
   setup.seed = Rng::mix(o.seed, uint64_t(i));
   Rng rng(Rng::mix(setup.seed, 1));
   Status st;
   // No exception may cross the thread: it becomes this game's failure.
   try {
-    st = o.record_dir.empty()
-             ? play_plain(shared.game, setup, bots, rng, tally)
-             : play_recorded(shared.game, setup, bots, rng, tally, record_path(o.record_dir, i));
+    // Bots remember what they saw: each game gets its own, so that it is the same game
+    // whichever thread plays it, after whichever games.
+    const GameBots bots = shared.lineup.new_game();
+    st = o.record_dir.empty() ? play_plain(shared.game, setup, bots.seats(), rng, tally)
+                              : play_recorded(shared.game, setup, bots.seats(), rng, tally,
+                                              record_path(o.record_dir, i));
   } catch (const std::exception& e) {
     st = fail(std::string("internal error: ") + e.what());
   }
@@ -156,16 +183,23 @@ bool play_game(Shared& shared, Setup& setup, const std::vector<Bot*>& bots, SimT
 }  // namespace
 
 int run_sim(const SimOptions& given, const Io& io) {
+  // Everything is checked before anything is played or printed.
+  if (given.games < 1 || given.games > kMaxGames)
+    return report_error(io.err, range_error("--games", 1, kMaxGames, std::to_string(given.games)),
+                        kExitUsage);
+  if (given.jobs && (*given.jobs < 1 || *given.jobs > kMaxJobs))
+    return report_error(io.err, range_error("--jobs", 1, kMaxJobs, std::to_string(*given.jobs)),
+                        kExitUsage);
   auto choice = choose_game(given.game, given.players, given.params, given.seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
   SimOptions o = given;
+  o.game = choice->game->id();  // the canonical id, whatever was typed
   if (o.bot.empty()) o.bot = default_bot_name(*choice->game);
-  if (o.games < 1) return report_error(io.err, "--games must be at least 1", kExitUsage);
-  if (auto bot = make_bot(o.bot, *choice->game); !bot)
-    return report_error(io.err, bot.error(), kExitUsage);
-  int jobs = o.jobs.value_or(int(std::thread::hardware_concurrency()));
-  if (o.jobs && *o.jobs < 1) return report_error(io.err, "--jobs must be at least 1", kExitUsage);
-  jobs = int(std::clamp<int64_t>(jobs, 1, o.games));
+  auto lineup = Lineup::everywhere(*choice->game, o.bot, choice->setup.players);
+  if (!lineup) return report_error(io.err, lineup.error(), kExitUsage);
+  // Default: one thread per hardware thread; never more threads than games.
+  int jobs = o.jobs.value_or(std::clamp(int(std::thread::hardware_concurrency()), 1, kMaxJobs));
+  jobs = int(std::min<int64_t>(jobs, o.games));
   // A setup error that only the state sees (e.g. a parameter against the player count).
   if (auto probe = choice->game->new_state(choice->setup); !probe)
     return report_error(io.err, probe.error(), kExitUsage);
@@ -173,16 +207,23 @@ int run_sim(const SimOptions& given, const Io& io) {
     std::error_code ec;
     std::filesystem::create_directories(o.record_dir, ec);
     if (ec || !std::filesystem::is_directory(o.record_dir))
-      return report_error(io.err, "cannot create directory '" + o.record_dir + "'", kExitFailure);
+      return report_error(io.err, "cannot create directory '" + echoed(o.record_dir) + "'",
+                          kExitFailure);
+    if (!o.force)
+      if (auto clash = records_in_the_way(o.record_dir, o.games); !clash)
+        return report_error(io.err, clash.error(), kExitFailure);
   }
 
-  Shared shared{*choice->game, choice->setup, o};
+  Shared shared{*choice->game, choice->setup, o, *lineup};
   // Blocks small enough that every thread gets many and the bar moves smoothly.
   shared.block = std::clamp<int64_t>(o.games / (int64_t(jobs) * 64), 1, 256);
   std::vector<WorkerResult> results(static_cast<size_t>(jobs));
-  std::vector<std::thread> threads;
-  for (int j = 0; j < jobs; ++j)
-    threads.emplace_back(work, std::ref(shared), std::ref(results[size_t(j)]));
+  Crew crew;
+  const Status started = crew.start(
+      jobs, [&](int j) { work(shared, results[size_t(j)]); },
+      // No block is claimed any more: the running threads end after their current one.
+      [&] { shared.next.store(std::numeric_limits<int64_t>::max() / 2); });
+  if (!started) return report_error(io.err, started.error(), kExitFailure);
   // The bar is drawn by this thread, so the workers never touch a stream.
   ProgressBar bar(io.err, o.games, is_terminal(io.err));
   if (is_terminal(io.err)) {
@@ -192,7 +233,7 @@ int run_sim(const SimOptions& given, const Io& io) {
     }
     bar.finish();
   }
-  for (auto& t : threads) t.join();
+  crew.join();
 
   SimTally total(choice->setup.players);
   Failure first;

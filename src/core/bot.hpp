@@ -1,6 +1,11 @@
 #pragma once
 // A bot proposes its next action and when it would act, from what its seat may know. Games
 // may offer their own bots (Game::make_bot); src/bots holds the ones that fit every game.
+//
+// A bot object plays one seat of one game. It may remember what it saw in that game (the dice
+// it read, when it means to act), and nothing else: a host makes new bots for every game and
+// drops them when the game ends (src/bots/lineup.hpp does it), so a game is a function of its
+// seed and settings alone, whatever was played before it.
 #include <optional>
 
 #include "core/game.hpp"
@@ -15,7 +20,8 @@ struct Proposal {
 class Bot {
  public:
   virtual ~Bot() = default;
-  // Nothing when the bot would rather wait (e.g. for a deadline).
+  // Nothing when the bot would rather wait (e.g. for a deadline). `state` is always a state of
+  // the bot's own game and `seat` its own seat; chance comes from `rng` only, never a clock.
   virtual std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) = 0;
 };
 

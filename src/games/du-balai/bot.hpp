@@ -3,7 +3,9 @@
 // chance of getting it wrong, closes the book when its memory allows a decent formula, and
 // writes the perfect formula of its memory (with Double-jeu in hand, the other colour's as
 // its second formula, which it makes count only if the revealed dice say it is worth it).
-// Only what its seat may see is read.
+// Only what its seat may see is read. Like every bot (core/bot.hpp), one object plays one
+// seat of one game: what it remembers (the dice it read, keyed by turn; when it means to act,
+// keyed by moment) means nothing in another game.
 #include <memory>
 
 #include "core/bot.hpp"
