@@ -15,12 +15,15 @@ jobs=$(nproc 2>/dev/null || echo 2)
 out=build-fuzz
 
 # clang and its libFuzzer runtime, as install-deps.sh installs the rest.
-if ! command -v clang++ >/dev/null || ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+install() {
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clang libclang-rt-dev ||
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clang "libclang-rt-$(clang++ --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -1)-dev"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
+}
+command -v clang++ >/dev/null || install clang
+if ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
+  install "libclang-rt-$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)-dev"
 fi
 
 launcher=()
