@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, checks formatting, builds with warnings as
 # errors and runs the tests, then builds again under AddressSanitizer and
-# UndefinedBehaviorSanitizer and runs them once more (a tenth of the random games there).
+# UndefinedBehaviorSanitizer and runs them once more (a tenth of the random games there), and
+# last builds the fuzz targets with clang's libFuzzer and runs each briefly (fuzz/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -23,3 +24,5 @@ cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABB
 cmake --build build-asan -j"$jobs"
 echo "== tests under sanitizers"
 (cd build-asan && SABBAT_PLAYOUT_PERCENT=10 ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs")
+echo "== fuzz targets (libFuzzer + sanitizers, ${SABBAT_FUZZ_SECONDS:-20} s each)"
+SABBAT=build/sabbat bash fuzz/run.sh "${SABBAT_FUZZ_SECONDS:-20}"

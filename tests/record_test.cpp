@@ -2,14 +2,20 @@
 // is an error naming its line; check_record finds the first line a replay does not reproduce.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <streambuf>
 
 #include "bots/scheduler.hpp"
 #include "core/record.hpp"
 #include "core/registry.hpp"
+#include "core/untrusted.hpp"
 
 namespace sabbat {
 namespace {
@@ -183,6 +189,127 @@ TEST(RecordCorruption, BlankLineInsideNamesIt) {
   expect_error(kHeader + "\n" + action_line(1, 0, "0", "x"), 2, "blank line");
 }
 
+// An endless line of one byte, counting what is read: a reader must stop at the line limit.
+class EndlessLine : public std::streambuf {
+ public:
+  size_t taken = 0;
+
+ protected:
+  int_type underflow() override {
+    setg(chunk_, chunk_, chunk_ + sizeof chunk_);
+    taken += sizeof chunk_;
+    return traits_type::to_int_type(chunk_[0]);
+  }
+
+ private:
+  char chunk_[4096] = {};
+};
+
+// Limits (docs/record-format.md): a line longer than 64 KiB is refused with its line number,
+// and reading stops there instead of taking the whole line into memory.
+TEST(RecordLimits, EndlessLineIsRefusedAtTheLineLimit) {
+  EndlessLine endless;
+  std::istream in(&endless);
+  auto r = parse_record(in);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "line 1: longer than 65536 bytes, the limit for a record line");
+  EXPECT_LE(endless.taken, kMaxRecordLineBytes + 8192);
+}
+
+TEST(RecordLimits, LongLineAfterTheHeaderNamesItsLine) {
+  expect_error(kHeader + action_line(1, 0, "0", std::string(70000, 'x')), 2, "longer than 65536");
+}
+
+// Limits: a line nested 30,000 deep (short enough for the line limit) is refused by the
+// bounded parser, never recursed into.
+TEST(RecordLimits, DeepNestingIsRefusedNotRecursed) {
+  const int n = 30000;
+  expect_error("{\"format\":" + std::string(n, '[') + std::string(n, ']') + "}\n", 1,
+               "nested more than 16 levels deep");
+  expect_error(kHeader + "{\"seq\":" + std::string(n, '[') + std::string(n, ']') + "}\n", 2,
+               "nested more than 16 levels deep");
+}
+
+// Limits: every integer is checked against its documented range and refused with the field's
+// name, never wrapped (2^40 as a score, 2^64-1 as seq or time).
+TEST(RecordLimits, IntegersOutsideTheirRangeAreRefusedByName) {
+  const std::string result_tail = R"(,"ranks":[1,2]}})"
+                                  "\n";
+  expect_error(kHeader + R"({"result":{"scores":[1099511627776,0])" + result_tail, 2,
+               "\"scores[0]\" is 1099511627776, allowed -1000000 to 1000000");
+  expect_error(kHeader + R"({"result":{"scores":[0,0],"ranks":[1,3]}})"
+                         "\n",
+               2, "\"ranks[1]\" is 3, allowed 1 to 2");
+  expect_error(kHeader + R"({"seq":18446744073709551615,"time":0,"seat":0,"action":"x"})"
+                         "\n",
+               2, "\"seq\" is 18446744073709551615, allowed 1 to 1000000");
+  expect_error(kHeader + R"({"seq":1,"time":18446744073709551615,"seat":0,"action":"x"})"
+                         "\n",
+               2, "\"time\" is 18446744073709551615, allowed 0 to 2592000000");
+  // The Du Balai deadline-sum overflow of the fuzzer: refused when read, before any replay.
+  expect_error(kHeader + R"({"seq":1,"time":9223372036854775807,"seat":0,"action":"x"})"
+                         "\n",
+               2, "\"time\" is 9223372036854775807");
+  expect_error(kHeader + R"({"seq":1,"time":-1,"seat":0,"action":"x"})"
+                         "\n",
+               2, "\"time\" is -1");
+  expect_error(kHeader + R"({"seq":1,"time":0,"seat":4294967296,"action":"x"})"
+                         "\n",
+               2, "\"seat\" must be a seat from 0 to 1");
+  std::string header = kHeader;
+  header.replace(header.find("\"players\":2"), 11, "\"players\":18446744073709551615");
+  expect_error(header, 1, "\"players\" is 18446744073709551615, allowed 1 to 32");
+  header = kHeader;
+  header.replace(header.find("\"seed\":7"), 8, "\"seed\":-7");
+  expect_error(header, 1, "\"seed\" must be an integer from 0 to 2^64-1");
+}
+
+TEST(RecordLimits, TheLargestAllowedValuesAreAccepted) {
+  auto r = parse_text(kHeader + action_line(1, 0, "0", "x") +
+                      R"({"seq":2,"time":2592000000,"seat":"clock","action":"y"})"
+                      "\n"
+                      R"({"result":{"scores":[-1000000,1000000],"ranks":[2,1]}})"
+                      "\n");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->actions.back().time, kMaxGameTime);
+  EXPECT_EQ(r->result->scores[0], -kMaxRecordScore);
+}
+
+// The player count is checked on line 1 against the game's own range, before the seats and
+// the result line that depend on it.
+TEST(RecordLimits, PlayerCountOutsideTheGamesRangeIsNamedOnLineOne) {
+  std::string header = kHeader;
+  header.replace(header.find("\"players\":2"), 11, "\"players\":12");
+  expect_error(header + R"({"result":{"scores":[1,2],"ranks":[2,1]}})"
+                        "\n",
+               1, "\"players\" is 12, but sortileges is played by 2 to 6 players");
+}
+
+// Errors quote at most a short, printable prefix of the value they refuse.
+TEST(RecordLimits, ErrorsQuoteAShortPrintablePrefix) {
+  const std::string evil = "\\u001b[2J" + std::string(50000, 'A');
+  for (const std::string& text : {R"({"format":")" + evil + "\"}\n",
+                                  R"({"format":"sabbat-record","version":1,"game":")" + evil +
+                                      R"(","players":2,"seed":1,"params":{}})"
+                                      "\n",
+                                  kHeader + R"({"seq":1,"time":0,"seat":")" + evil +
+                                      R"(","action":"x"})"
+                                      "\n"}) {
+    auto r = parse_text(text);
+    ASSERT_FALSE(r.ok());
+    EXPECT_LT(r.error().size(), 300u) << r.error();
+    EXPECT_EQ(r.error().find('\x1b'), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("characters)"), std::string::npos) << r.error();
+  }
+}
+
+// A game id is the registry's spelling, so that no later message can carry odd text.
+TEST(RecordLimits, GameIdMustBeAnId) {
+  std::string header = kHeader;
+  header.replace(header.find("\"sortileges\""), 12, "\"sorti\\u001bleges\"");
+  expect_error(header, 1, "\"game\" must be a game id");
+}
+
 TEST(RecordFiles, MissingFileSaysSo) {
   auto r = read_record_file("/nonexistent/sabbat/record.jsonl");
   ASSERT_FALSE(r.ok());
@@ -199,6 +326,96 @@ TEST(RecordFiles, WriteThenReadGivesTheSameRecord) {
   std::filesystem::remove(path);
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(*back, r);
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("sabbat-record-test-" + std::to_string(::getpid()) + "-" + name))
+      .string();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Atomic writes: the file is replaced whole, and no temporary file stays behind.
+TEST(RecordFiles, WriteReplacesTheFileWholeAndLeavesNoTemporary) {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_path("atomic");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "game.jsonl").string();
+  std::ofstream(path) << "an older file\n";
+  Record r = played_record(22);
+  ASSERT_TRUE(write_record_file(path, r).ok());
+  EXPECT_EQ(slurp(path), r.text());
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  fs::remove_all(dir);
+}
+
+// A failed write says the system's reason.
+TEST(RecordFiles, FailedWriteSaysTheSystemsReason) {
+  Status st = write_record_file("/nonexistent/sabbat/game.jsonl", played_record(2));
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error(), "cannot write '/nonexistent/sabbat/game.jsonl': No such file or directory");
+}
+
+// In a child process: writes `r` with files limited to 1000 bytes, and exits with 0 when the
+// write fails saying why.
+void write_under_size_limit(const std::string& path, const Record& r) {
+  std::signal(SIGXFSZ, SIG_IGN);
+  const rlimit limit{1000, 1000};
+  ::setrlimit(RLIMIT_FSIZE, &limit);
+  Status st = write_record_file(path, r);
+  std::exit(!st.ok() && st.error() == "cannot write '" + path + "': File too large" ? 0 : 1);
+}
+
+// A write cut short (here by a file size limit, as a full disk would) leaves the older file as
+// it was, no temporary file, and an error with the system's reason. Run in a child process,
+// whose limit the test does not share.
+TEST(RecordFiles, WriteCutShortLeavesTheOldFileAndSaysWhy) {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_path("cut");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "game.jsonl").string();
+  std::ofstream(path) << "the older record\n";
+  const Record r = played_record(23);
+  ASSERT_GT(r.text().size(), 1000u);
+  EXPECT_EXIT(write_under_size_limit(path, r), ::testing::ExitedWithCode(0), "");
+  EXPECT_EQ(slurp(path), "the older record\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  fs::remove_all(dir);
+}
+
+// Plain replay checks the result line too: a result the replay does not give is named.
+TEST(CheckResult, TamperedResultIsNamedByItsLine) {
+  Record r = played_record(6);
+  auto m = replay(r, registry());
+  ASSERT_TRUE(m.ok()) << m.error();
+  EXPECT_TRUE(check_result(r, m->record()).ok());
+  Record tampered = r;
+  tampered.result->scores[1] += 5;
+  Status st = check_result(tampered, m->record());
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(
+      st.error().rfind("line " + std::to_string(r.actions.size() + 2) + ": the record says", 0), 0u)
+      << st.error();
+}
+
+TEST(CheckResult, ResultOfAGameNotOverIsNamed) {
+  Record r = played_record(6);
+  r.actions.resize(r.actions.size() / 2);
+  auto m = replay(r, registry());
+  ASSERT_TRUE(m.ok()) << m.error();
+  Status st = check_result(r, m->record());
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().find("the game is not over"), std::string::npos) << st.error();
+  r.result.reset();
+  EXPECT_TRUE(check_result(r, m->record()).ok()) << "an unfinished record is no tampering";
 }
 
 TEST(CheckRecord, GenuineRecordPasses) {

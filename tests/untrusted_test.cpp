@@ -1,6 +1,7 @@
 // The one door for untrusted text: bounded JSON parsing and printable echoes.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 
 #include "core/untrusted.hpp"
@@ -70,6 +71,28 @@ TEST(Printable, CutsLongTextAndSaysHowLong) {
   EXPECT_EQ(printable(std::string(100, 'x'), 5), "xxxxx… (100 characters)");
   EXPECT_EQ(printable("èèè", 2), "èè… (3 characters)");
   EXPECT_EQ(printable("short", 5), "short");
+}
+
+// Lines are read with a bound: a longer line stops the reading at the bound, whatever follows.
+TEST(BoundedLine, ReadsLinesAndStopsAtTheBound) {
+  std::istringstream in("ab\n\nabcdef\nlast");
+  std::string line;
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::Line);
+  EXPECT_EQ(line, "ab");
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::Line);
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::TooLong);
+  EXPECT_EQ(line, "abcd");
+}
+
+TEST(BoundedLine, LastLineWithoutNewlineThenEnd) {
+  std::istringstream in("abcd\nxy");
+  std::string line;
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::Line);
+  EXPECT_EQ(line, "abcd");
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::Line);
+  EXPECT_EQ(line, "xy");
+  EXPECT_EQ(read_bounded_line(in, line, 4), LineRead::End);
 }
 
 }  // namespace

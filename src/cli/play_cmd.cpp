@@ -1,11 +1,8 @@
 // `sabbat play`: one person at a seat, bots at the others, in real time, everything recorded.
 // The person sees only their seat's view and the events their seat may see.
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <ostream>
 #include <random>
 #include <string_view>
@@ -62,6 +59,10 @@ class Loop {
         t = front_.turn(until);
       }
       if (t == Turn::Failed) return kExitFailure;
+      if (!s_.record_error().empty()) {
+        front_.leave();
+        return report_error(io_.err, s_.record_error(), kExitFailure);
+      }
       if (t == Turn::Left) return finish(false);
     }
     return finish(true);
@@ -103,11 +104,9 @@ class Loop {
       else
         io_.out << "You finish rank " << mine << ".\n";
     }
-    if (!options_.record.empty()) {
-      if (Status st = write_record_file(options_.record, s_.record()); !st)
-        return report_error(io_.err, st.error(), kExitFailure);
-      io_.out << "Record written to " << options_.record << ".\n";
-    }
+    // The record was written as the game went; its last line went out with the last action.
+    if (!s_.record_error().empty()) return report_error(io_.err, s_.record_error(), kExitFailure);
+    if (!options_.record.empty()) io_.out << "Record written to " << options_.record << ".\n";
     return kExitOk;
   }
 
@@ -149,15 +148,14 @@ int run_play(const PlayOptions& options, const Io& io) {
                         kExitUsage);
   auto match = Match::start(*choice->game, choice->setup);
   if (!match) return report_error(io.err, match.error(), kExitUsage);
-  // Find out now, not after a whole game, that the record cannot be written.
-  if (!options.record.empty() && !std::ofstream(options.record, std::ios::app))
-    return report_error(io.err, "cannot write '" + options.record + "': " + std::strerror(errno),
-                        kExitFailure);
+  Session session(options, std::move(match.value()), seed);
+  // The header is written now: a record that cannot be written is found before the game.
+  if (Status st = session.start_record(); !st)
+    return report_error(io.err, st.error(), kExitFailure);
 
   io.out << choice->game->display_name() << ", " << players << " players, you are seat "
          << options.seat << ". Seed " << seed << " (replay it with --seed " << seed << ").\n";
   const bool color = wants_color(io.out, options.no_color);
-  Session session(options, std::move(match.value()), seed);
   if (Status st = session.make_bots(); !st) return report_error(io.err, st.error(), kExitUsage);
   auto front = choose_front(options, io, session, color);
   return Loop(options, io, session, *front, color).run();

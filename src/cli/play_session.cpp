@@ -37,6 +37,19 @@ Status Session::make_bots() {
   return {};
 }
 
+Status Session::start_record() {
+  if (options_.record.empty()) return {};
+  auto writer = RecordWriter::create(options_.record, match_.record());
+  if (!writer) return fail(writer.error());
+  writer_ = std::move(writer.value());
+  return {};
+}
+
+void Session::write_record() {
+  if (!writer_.is_open() || !record_error_.empty()) return;
+  if (Status st = writer_.sync(match_.record()); !st) record_error_ = st.error();
+}
+
 GameTime Session::now() const {
   const auto ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
@@ -53,7 +66,9 @@ std::optional<Step> Session::scheduled() {
 
 Status Session::apply_step(const Step& step, Events& events) {
   events.clear();
-  return match_.apply(step.seat, step.action, step.at, &events);
+  Status st = match_.apply(step.seat, step.action, step.at, &events);
+  if (st) write_record();
+  return st;
 }
 
 const ActionList& Session::legal() {
@@ -92,6 +107,7 @@ Session::Tried Session::act(const std::string& text, Events& events, std::string
     why = st.error();
     return Tried::Refused;
   }
+  write_record();
   return Tried::Played;
 }
 

@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "core/key_screen.hpp"
 #include "core/record.hpp"
+#include "core/record_writer.hpp"
 
 namespace sabbat::cli {
 
@@ -23,6 +24,11 @@ class Session {
   Session(const PlayOptions& options, Match match, uint64_t seed);
   // The bots of the other seats; the error names an unknown bot.
   Status make_bots();
+  // With --record, creates the file and writes the header now; from then on every applied
+  // action is appended as it happens, so the file is a valid record whenever the game stops.
+  Status start_record();
+  // Why the record could not be written (empty while all is well); the game should stop.
+  const std::string& record_error() const { return record_error_; }
 
   const State& state() const { return match_.state(); }
   const Game& game() const { return match_.game(); }
@@ -66,6 +72,11 @@ class Session {
   Clock::time_point start_;
   std::vector<std::unique_ptr<Bot>> owned_;
   std::vector<Bot*> bots_;
+  // Appends the actions applied since the last call to the record file, if there is one.
+  void write_record();
+
+  RecordWriter writer_;
+  std::string record_error_;
   ActionList legal_;
   std::optional<Step> step_;
   size_t step_for_ = size_t(-1);

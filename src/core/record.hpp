@@ -17,6 +17,16 @@ namespace sabbat {
 inline constexpr const char* kRecordFormat = "sabbat-record";
 inline constexpr int kRecordVersion = 1;
 
+// What a record may hold (docs/record-format.md, "Limits"); a reader refuses anything beyond,
+// naming the line and the field, so no file can exhaust memory or wrap an integer.
+inline constexpr std::size_t kMaxRecordLineBytes = 64 * 1024;
+inline constexpr int kMaxRecordDepth = 16;
+inline constexpr int kMaxRecordPlayers = 32;
+inline constexpr int64_t kMaxRecordActions = 1'000'000;
+// No game lasts 30 days: a later time is damage, and refusing it keeps every deadline sum small.
+inline constexpr GameTime kMaxGameTime = 30LL * 24 * 60 * 60 * 1000;
+inline constexpr int kMaxRecordScore = 1'000'000;  // scores lie in [-this, this]
+
 struct RecordedAction {
   int64_t seq = 0;  // 1, 2, 3 ...
   GameTime time = 0;
@@ -49,9 +59,13 @@ struct Record {
   std::string text() const;  // lines joined by '\n', ending with '\n'
 };
 
-// Reads a record; a corrupt, truncated or foreign file gets an error naming the line.
-Result<Record> parse_record(std::istream& in);
-Result<Record> read_record_file(const std::string& path);
+// Reads a record; a corrupt, truncated, foreign or oversized file gets an error naming the
+// line, and quoting at most a short printable prefix of what is wrong. A game that `games`
+// knows has its player count checked on line 1, before anything depends on it.
+Result<Record> parse_record(std::istream& in, const Registry& games = registry());
+Result<Record> read_record_file(const std::string& path, const Registry& games = registry());
+// Writes the whole record under a temporary name in the same directory, then renames it: the
+// file appears complete or not at all. A failure says the system's reason.
 Status write_record_file(const std::string& path, const Record& record);
 
 // A game being played and recorded: every applied action goes into the record, and the
@@ -81,6 +95,11 @@ Result<Match> replay(const Record& record, const Registry& games,
 using ReplayHook = std::function<void(const RecordedAction&, const State&, const Events&)>;
 Result<Match> replay_with_events(const Record& record, const Registry& games,
                                  const ReplayHook& on_action);
+
+// The result line of `record` against the `replayed` record of the same actions: a result the
+// replay does not give, or a result for a game the replay has not ended, names the result line.
+// A record without a result line passes (it is unfinished, or cut before its last line).
+Status check_result(const Record& record, const Record& replayed);
 
 // Replays and compares line by line with the record as given; the error names the first
 // line that differs and how.

@@ -82,6 +82,26 @@ Result<json> parse_untrusted_json(std::string_view text, const JsonLimits& limit
   return value;
 }
 
+LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  if (!buf) {
+    in.setstate(std::ios::badbit);
+    return LineRead::End;
+  }
+  using traits = std::char_traits<char>;
+  for (;;) {
+    const auto c = buf->sbumpc();
+    if (traits::eq_int_type(c, traits::eof())) {
+      in.setstate(std::ios::eofbit);
+      return line.empty() ? LineRead::End : LineRead::Line;
+    }
+    if (traits::to_char_type(c) == '\n') return LineRead::Line;
+    if (line.size() == max_bytes) return LineRead::TooLong;
+    line.push_back(traits::to_char_type(c));
+  }
+}
+
 std::string printable(std::string_view text, std::size_t max_chars) {
   std::string out;
   std::size_t chars = 0;

@@ -2,6 +2,7 @@
 // The one door for text that comes from someone else (a record file, a protocol message):
 // JSON is parsed only within bounds, and whatever is shown back to a person is made harmless.
 #include <cstddef>
+#include <istream>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,11 @@ struct JsonLimits {
 // (it quotes none of the input); nothing is parsed beyond the limits, so no input can exhaust
 // the stack or the memory.
 Result<json> parse_untrusted_json(std::string_view text, const JsonLimits& limits = {});
+
+// Reads one line (without its '\n') into `line`, taking at most `max_bytes` bytes of it: a
+// longer line is not read further, so an endless one (/dev/zero) costs no more memory than that.
+enum class LineRead { Line, End, TooLong };
+LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes);
 
 // `text` made safe to print in a terminal or a log line: control characters (ESC, CR, NUL,
 // DEL, C1...) become \u escapes, invalid UTF-8 becomes U+FFFD, and text longer than

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets with clang's libFuzzer under AddressSanitizer and
+# UndefinedBehaviorSanitizer (in build-fuzz/), and runs each for a while:
+#   record_fuzz  any bytes as a record: parse, replay, check
+#   apply_fuzz   every registered game fed action codes, texts, legal actions and deadlines
+# Usage: fuzz/run.sh [SECONDS per target, default 60]
+# Seeds: records from `sabbat sim --record` (build/sabbat, or $SABBAT) for every game, the
+# reproducers in fuzz/seeds/, and limit cases made here (a line past 64 KiB, deep nesting).
+# A finding stops the script with the fuzzer's report; the input is kept in
+# build-fuzz/findings/ (reproduce with: build-fuzz/record_fuzz FILE).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+jobs=$(nproc 2>/dev/null || echo 2)
+out=build-fuzz
+
+# clang and its libFuzzer runtime, as install-deps.sh installs the rest.
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+install() {
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
+}
+command -v clang++ >/dev/null || install clang
+if ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
+  install "libclang-rt-$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)-dev"
+fi
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# -O1 with line tables: quick to build, fast enough to fuzz, and findings name their lines.
+cmake -S fuzz -B "$out" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE= \
+  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
+  "${launcher[@]}" >/dev/null
+cmake --build "$out" -j"$jobs"
+
+seeds="$out/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds/record" "$seeds/apply" "$out/corpus/record" "$out/corpus/apply" "$out/findings"
+cp fuzz/seeds/record/* "$seeds/record/"
+sabbat=${SABBAT:-build/sabbat}
+if [ -x "$sabbat" ]; then
+  for game in $("$sabbat" games | sed -n 's/.*(\([a-z0-9_-]*\)).*/\1/p' | sort -u); do
+    "$sabbat" sim "$game" --games 3 --seed 7 --record "$seeds/sim-$game" >/dev/null
+    for f in "$seeds/sim-$game"/*.jsonl; do mv "$f" "$seeds/record/$game-$(basename "$f")"; done
+  done
+else
+  echo "fuzz: no $sabbat, so no seeds from sim (build it first for better seeds)" >&2
+fi
+# The limits: one line just past 64 KiB, one at the nesting limit and one past it.
+header='{"format":"sabbat-record","version":1,"game":"sortileges","players":2,"seed":1,"params":{}}'
+{ echo "$header"; printf '{"seq":1,"time":0,"seat":0,"action":"%*s"}\n' 65500 x; } >"$seeds/record/long-line.jsonl"
+printf '{"format":%s%s}\n' "$(printf '[%.0s' {1..15})" "$(printf ']%.0s' {1..15})" >"$seeds/record/depth-16.jsonl"
+printf '{"format":%s%s}\n' "$(printf '[%.0s' {1..40})" "$(printf ']%.0s' {1..40})" >"$seeds/record/depth-41.jsonl"
+# Action streams: each game by its registry index, default setup, then steps of every kind.
+for game in 0 1 2 3 4 5 6 7; do
+  { printf "\\x$(printf %02x "$game")\\x00"; head -c 8 /dev/zero
+    for _ in $(seq 1 60); do printf '\x02\x02\x00\x10\x00\x00\x02\x03\x00\x10\x00\x01\x03\x04\x00\x10\x01\x02\x00\x05close-book'; done
+  } >"$seeds/apply/game-$game"
+done
+
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+run() {
+  local target=$1 max_len=$2
+  echo "== fuzz $target (${seconds} s)"
+  "$out/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$out/findings/$target-" \
+    "$out/corpus/${target%_fuzz}" "$seeds/${target%_fuzz}" 2>"$out/$target.log" || {
+    tail -n 60 "$out/$target.log"
+    echo "fuzz: $target found a problem; the input is in $out/findings/" >&2
+    exit 1
+  }
+  grep -E "stat::number_of_executed_units|stat::new_units_added" "$out/$target.log" | tr '\n' ' '
+  echo
+}
+run record_fuzz 70000
+run apply_fuzz 4096
