@@ -74,7 +74,7 @@ void play_race(int players, uint64_t seed, const SimpleBotParams& params, RaceSt
         ++stats.writes;
         stats.forbidden_writes += judge(m.formula.mask, s.book()).verdict == Verdict::Forbidden;
       }
-      stats.seconds += m.kind == Kind::WriteSecond && !m.formula.empty();
+      stats.seconds += m.kind == Kind::Write && m.second;
       if (m.kind == Kind::Play && m.card == Card::DoubleJeu) {
         ++stats.double_jeux;
         stats.useless_double += !judge(s.witch(who).formula[1].mask, s.book()).valid();

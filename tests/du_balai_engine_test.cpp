@@ -24,19 +24,29 @@ bool holds_dice(const json& j) {
   return false;
 }
 
-TEST(DuBalaiTime, TheBookClosesWithNoCloserAtItsDeadline) {
+TEST(DuBalaiTime, TheBookNeverClosesByItselfWhileAWitchMayCloseIt) {
+  // « il referme le livre »: the closer takes the risk; nobody studies the dice for free.
   auto s = new_race(3, {{"book_time_ms", "12000"}});
   ASSERT_EQ(s->phase(), Phase::BookOpen);
+  EXPECT_FALSE(s->deadline().has_value());
+  EXPECT_FALSE(s->apply(kClock, act::close_book(), 100000).ok());
+  EXPECT_EQ(s->phase(), Phase::BookOpen);
+  // Late closing is still closing.
+  ASSERT_TRUE(s->apply(1, act::close_book(), 100000).ok());
+  EXPECT_EQ(s->closer(), 1);
+}
+
+TEST(DuBalaiTime, WithEveryWitchOnMinusTwoTheBookClosesByItselfWithNoCloser) {
+  auto s = new_race(3, {{"book_time_ms", "12000"}});
+  for (Seat p = 0; p < 3; ++p) s->hooks().set_square(p, kBackmost);
+  ASSERT_TRUE(s->actors().empty());
   auto d = s->deadline();
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(d->at, 12000);
   EXPECT_EQ(s->action_text(d->action), "close-book");
-  Status late = s->apply(0, act::close_book(), 12000);
-  EXPECT_FALSE(late.ok());
-  EXPECT_NE(late.error().find("too late"), std::string::npos);
   ASSERT_TRUE(s->apply(kClock, d->action, 12000).ok());
   EXPECT_EQ(s->phase(), Phase::Writing);
-  EXPECT_EQ(s->closer(), -1);
+  EXPECT_EQ(s->closer(), -1);  // no closer, so no penalty
   EXPECT_EQ(s->deadline()->at, 12000 + 30000);
 }
 
@@ -84,7 +94,7 @@ TEST(DuBalaiRefusals, EveryRefusalLeavesTheFullStateUnchanged) {
   refuse(0, "formula zaam bazooka", "not a symbol");
   refuse(0, "formula purple: zaam", "not a symbol");
   refuse(0, "formula", "at least one card");
-  refuse(0, "second-formula glou", "no Double-jeu");
+  refuse(0, "formula zaam second glou", "no Double-jeu");
   refuse(2, "formula none", "at least one card");
   refuse(1, "play vent-arriere", "hold no");
   refuse(1, "keep blocage", "write your formula");
@@ -104,8 +114,9 @@ TEST(DuBalaiText, ParsingIsLooseAndTheCanonicalTextRoundTrips) {
   EXPECT_EQ(parse("formula tête de mort éclair-fourchu"), "formula foulzz biii");
   EXPECT_EQ(parse("formula toile oreille"), "formula zaam boulga");  // the order is irrelevant
   EXPECT_EQ(parse("formula none"), "formula none");
-  EXPECT_EQ(parse("Second formula: glou"), "second-formula glou");
-  EXPECT_EQ(parse("seconde formule rien"), "second-formula none");
+  EXPECT_EQ(parse("Formule Zââm, seconde formule: glou"), "formula zaam second glou");
+  EXPECT_EQ(parse("formula zaam + second glou"), "formula zaam second glou");
+  EXPECT_EQ(parse("formula zaam second rien"), "formula zaam");
   EXPECT_EQ(parse("play double jeu"), "play double-jeu");
   EXPECT_EQ(parse("play oubli repare stella to 2"), "play oubli-repare stella to second");
   EXPECT_EQ(parse("play oubli-repare stella to first"), "play oubli-repare stella");
@@ -121,7 +132,21 @@ TEST(DuBalaiText, ParsingIsLooseAndTheCanonicalTextRoundTrips) {
   EXPECT_NE(bad.error().find("formula zaam boulga"), std::string::npos);
   auto old = s->parse_action(0, "play double-jeu black: glou");
   ASSERT_FALSE(old.ok());
-  EXPECT_NE(old.error().find("second-formula"), std::string::npos) << old.error();
+  EXPECT_NE(old.error().find("second foulzz"), std::string::npos) << old.error();
+}
+
+TEST(DuBalaiText, ParsersAcceptNothingAfterTheCanonicalText) {
+  // Trailing words were ignored after these verbs, which let a record carry terminal escapes.
+  auto s = new_race(2);
+  for (const char* text :
+       {"close-book now", "close-book \x1b[2J", "pass pass", "brouillard magique extra",
+        "time-up 5", "play double-jeu now", "keep blocage twice", "start 6 7",
+        "formula zaam second", "play vent-arriere please", "second-formula glou"}) {
+    auto a = s->parse_action(0, text);
+    EXPECT_FALSE(a.ok()) << text << " read as " << (a.ok() ? s->action_text(*a) : "");
+  }
+  for (const char* text : {"close-book", "pass", "brouillard", "time-up", "play brouillard"})
+    EXPECT_TRUE(s->parse_action(0, text).ok()) << text;
 }
 
 // The random race policy: random actors and random legal actions at random times, the clock
@@ -182,13 +207,10 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
       } else if (s->phase() == Phase::Writing && !s->pending().open && rng.chance(0.6)) {
         const Book b = s->book();
         const Witch& w = s->witch(p);
-        if (!w.written) {
-          const Colour c = rng.chance(0.5) ? Colour::Orange : Colour::Black;
-          if (b.valid(c)) a = act::write(b.valid(c));
-        } else if (const Judgement j = judge(w.formula[0].mask, b); j.valid()) {
-          // With Double-jeu: the perfect formula of the other colour.
-          if (const SymbolMask m = b.valid(other(j.colour))) a = act::write_second(m);
-        }
+        const Colour c = rng.chance(0.5) ? Colour::Orange : Colour::Black;
+        // With Double-jeu: the perfect formula of the other colour as the second one.
+        if (b.valid(c))
+          a = act::write_both(b.valid(c), w.hand[size_t(Card::DoubleJeu)] ? b.valid(other(c)) : 0);
       }
       if (s->phase() == Phase::Resolving && s->step() != Step::Keep && legal.size() > 1 &&
           rng.chance(0.5))
@@ -197,7 +219,7 @@ void play_race(uint64_t seed, int players, const std::map<std::string, std::stri
       stats.spells += m.kind == Kind::Play;
       stats.fogs += m.kind == Kind::Brouillard;
       stats.decrets += m.kind == Kind::Play && m.card == Card::Decret;
-      stats.seconds += m.kind == Kind::WriteSecond && !m.formula.empty();
+      stats.seconds += m.kind == Kind::Write && m.second;
       stats.double_jeux += m.kind == Kind::Play && m.card == Card::DoubleJeu;
       if (check_everything) {
         EXPECT_TRUE(s->check(p, a).ok());
@@ -326,9 +348,11 @@ TEST(DuBalaiViews, TheTextViewShowsTheBookTheTrackAndTheColoursInWords) {
   EXPECT_NE(text.find("22"), std::string::npos);
   EXPECT_NE(text.find("Blocage"), std::string::npos);
   EXPECT_NE(text.find("phase 1"), std::string::npos);
-  EXPECT_NE(text.find("deadline"), std::string::npos);
+  // The book never closes by itself while a witch may close it: no deadline to show.
+  EXPECT_EQ(text.find("deadline"), std::string::npos);
   ASSERT_TRUE(s->apply_text(0, "close-book", 5).ok());
   const std::string closed = game->render_view(s->view(1), 1, true);
+  EXPECT_NE(closed.find("deadline"), std::string::npos);
   EXPECT_NE(closed.find("closed"), std::string::npos);
   EXPECT_EQ(closed.find("die 1"), std::string::npos);
 }
@@ -377,6 +401,44 @@ TEST(DuBalaiData, TheBoxHoldsNineDiceOfSixDifferentSymbolsAndTwentySevenCards) {
   }
   EXPECT_EQ(cards, 27);
   EXPECT_EQ(spells, 18);
+}
+
+}  // namespace
+}  // namespace sabbat::du_balai
+
+namespace sabbat::du_balai {
+namespace {
+
+// Issue 8 §5: a card field of 12-15 read the card table out of bounds in action_text, which
+// Match::apply calls before apply refuses the code. Codes no game produces are named, never
+// decoded, and refused with the state unchanged.
+TEST(DuBalaiCodes, EveryDecoderRejectsCodesNoGameProduces) {
+  auto s = new_race(3, {}, 4);
+  const json before = s->full_state();
+  EXPECT_EQ(s->action_text(Action{0x7F000000}), "invalid action code 0x7f000000");
+  Rng rng(8);
+  int invalid = 0;
+  for (uint32_t i = 0; i < 200000; ++i) {
+    // Every kind and card field, with random low bits; and fully random codes.
+    const uint32_t code =
+        i < 100000 ? (i % 256) << 24 | (rng.next() & 0xFFFFFF) : uint32_t(rng.next());
+    const Action a{code};
+    if (valid_code(a)) {
+      EXPECT_EQ(s->parse_action(0, s->action_text(a)).value(), a) << s->action_text(a);
+      continue;
+    }
+    ++invalid;
+    ASSERT_EQ(s->action_text(a).rfind("invalid action code 0x", 0), 0u) << code;
+    for (Seat seat : {Seat(0), Seat(2), kClock}) {
+      const Status st = s->apply(seat, a, 10);
+      ASSERT_FALSE(st.ok()) << code;
+      if (seat != kClock) {
+        ASSERT_NE(st.error().find("no action of Du Balai"), std::string::npos);
+      }
+    }
+  }
+  EXPECT_GT(invalid, 100000);
+  EXPECT_EQ(s->full_state(), before);
 }
 
 }  // namespace

@@ -259,7 +259,7 @@ TEST(DuBalaiPilots, NovicesHaveThirtySecondsThenTheClockStartsThemOnSquareFive) 
   EXPECT_EQ(r.sq(0), 5);  // the silent novice gets the smallest head start
   EXPECT_EQ(r.sq(2), 7);
   EXPECT_EQ(r->phase(), Phase::BookOpen);
-  EXPECT_EQ(r->deadline()->at, 30000 + 20000);
+  EXPECT_FALSE(r->deadline().has_value()) << "the book waits for a closer";
   ASSERT_FALSE(ev.empty());
   EXPECT_EQ(ev.front().kind, "start");
   EXPECT_EQ(ev.front().data["square"], 5);
@@ -314,9 +314,11 @@ TEST(DuBalaiOrder, TheCloserResolvesFirstThenFromTheLeaderBackwardsTiesClockwise
   EXPECT_EQ(v["order"], json({3, 1, 4, 0, 2}));
 }
 
-TEST(DuBalaiEnd, FinishersScoreByCrossingOrderOthersTheirSquarePlusAcrobatics) {
-  Race r(4);
-  ASSERT_TRUE(show_book(*r.s, Z | B | F, G));
+// A race ended in one turn: seats 0, 1 and 2 cross; seat 3 on 10 holds two acrobatics and a
+// Décret (never played in phase 4).
+Race final_turn(std::map<std::string, std::string> params) {
+  Race r(4, params);
+  EXPECT_TRUE(show_book(*r.s, Z | B | F, G));
   r->hooks().set_square(0, 21);
   r->hooks().set_square(1, 22);
   r->hooks().set_square(2, 22);
@@ -324,6 +326,7 @@ TEST(DuBalaiEnd, FinishersScoreByCrossingOrderOthersTheirSquarePlusAcrobatics) {
   r->hooks().give(3, Card::Acrobatie3);
   r->hooks().give(3, Card::Acrobatie2);
   r->hooks().give(0, Card::Acrobatie1);
+  r->hooks().give(3, Card::Decret);
   r.ok(0, "close-book");
   r.ok(0, "formula zaam boulga");  // 21 + 2: across, first (closer resolves first)
   r.ok(1, "formula zaam");         // 22 + 1: across, second
@@ -334,17 +337,31 @@ TEST(DuBalaiEnd, FinishersScoreByCrossingOrderOthersTheirSquarePlusAcrobatics) {
     ActionList legal;
     const Seat who = r->resolving();
     r->legal_actions(who, legal);
-    ASSERT_EQ(legal.size(), 1u) << "only 'pass': acrobatics are not played";
+    EXPECT_EQ(legal.size(), 1u) << "only 'pass': acrobatics are not played";
     r.ok(who, "pass");
   }
+  return r;
+}
+
+TEST(DuBalaiEnd, FinishersScoreByCrossingOrderOthersTheirSquarePlusAcrobatics) {
+  Race r = final_turn({});
   ASSERT_TRUE(r->terminal());
   EXPECT_EQ(r->track().finish_order[0], 1);
   EXPECT_EQ(r->track().finish_order[1], 2);
   EXPECT_EQ(r->track().finish_order[2], 3);
   EXPECT_EQ(r->scores(), (std::vector<int>{25 + 1, 24, 23, 10 + 3 + 2}));
   EXPECT_EQ(r->ranks(), (std::vector<int>{1, 2, 3, 4}));
-  // At the end every hand is shown.
-  EXPECT_EQ(r->view(1)["witches"][3]["hand"].size(), 2u);
+  // « révélées à la fin du jeu »: the acrobatics are shown to all, the rest of a hand is not.
+  EXPECT_FALSE(r->view(1)["witches"][3].contains("hand"));
+  EXPECT_EQ(r->view(1)["witches"][3]["acrobatics"], json({"acrobatie-2", "acrobatie-3"}));
+  EXPECT_FALSE(r->view(kSpectator)["witches"][3].contains("hand"));
+  EXPECT_EQ(r->view(3)["witches"][3]["hand"].size(), 3u);
+}
+
+TEST(DuBalaiEnd, AParameterShowsEveryHandAtTheEnd) {
+  Race r = final_turn({{"show_hands_at_end", "true"}});
+  ASSERT_TRUE(r->terminal());
+  EXPECT_EQ(r->view(1)["witches"][3]["hand"].size(), 3u);
 }
 
 TEST(DuBalaiEnd, EqualScoresAreBrokenByTheDistanceFlown) {

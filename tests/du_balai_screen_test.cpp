@@ -198,20 +198,23 @@ TEST(DuBalaiKeys, NWritesNothingAndXClearsThePicks) {
   EXPECT_TRUE(has(wrong.note, "'q' does nothing now; keys: 1-9 pick")) << wrong.note;
 }
 
-TEST(DuBalaiKeys, WithDoubleJeuInHandASecondFormulaIsPickedAfterTheFirst) {
+TEST(DuBalaiKeys, WithDoubleJeuInHandBothFormulasArePickedThenWrittenInOneAction) {
   Race r(2, {}, 3);
   ASSERT_TRUE(show_book(*r.s, Z | B, G));
   r->hooks().give(0, Card::DoubleJeu);
   r.ok(1, "close-book");
   Keyboard k{r, 0, {}};
-  r.ok(0, k.play("12\r"));
-  EXPECT_TRUE(has(k.waiting(), "a second formula?")) << k.waiting();
+  EXPECT_TRUE(has(k.waiting(), "then a second one")) << k.waiting();
+  EXPECT_EQ(k.play("12"), "");
+  const KeyAnswer set = k.press(key::kEnter);
+  EXPECT_EQ(set.action, "") << "the first formula waits for the second";
+  EXPECT_TRUE(has(set.note, "a second formula with Double-jeu?")) << set.note;
   const std::string keys = k.keys_text();
   EXPECT_TRUE(has(keys, "1 [ ] Z\u00e2\u00e2m in formula")) << "the picks start afresh: " << keys;
   EXPECT_TRUE(has(keys, "n no second formula")) << keys;
-  EXPECT_EQ(k.press('n').action, "second-formula none");
-  EXPECT_EQ(k.play("4\r"), "second-formula glou");
-  r.ok(0, "second-formula glou");
+  EXPECT_EQ(k.press('n').action, "formula zaam boulga");
+  EXPECT_EQ(k.play("4\r"), "formula zaam boulga second glou");
+  r.ok(0, "formula zaam boulga second glou");
   r.ok(1, "formula zaam");
   r.until(0, Step::FormulaSpells);
   EXPECT_TRUE(has(k.keys_text(), "d Double-jeu")) << k.keys_text();

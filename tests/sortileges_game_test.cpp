@@ -391,3 +391,40 @@ TEST(SortilegesTurn, AfterTheEndEveryActionIsRefusedAsTheGameIsOver) {
 
 }  // namespace
 }  // namespace sabbat::sortileges
+
+namespace sabbat::sortileges {
+namespace {
+
+// Issue 8 §5: codes no game produces are named, never decoded, and refused unchanged.
+TEST(SortilegesCodes, EveryDecoderRejectsCodesNoGameProduces) {
+  auto game = make_game();
+  auto s = std::move(game->new_state(game->setup(3, {}, 2).value()).value());
+  const json before = s->full_state();
+  Rng rng(3);
+  for (uint32_t i = 0; i < 100000; ++i) {
+    const uint32_t code = i < 1000 ? kActionCodes + i : uint32_t(rng.next()) | kActionCodes;
+    if (code < kActionCodes) continue;
+    const Action a{code};
+    ASSERT_EQ(s->action_text(a).rfind("invalid action code 0x", 0), 0u) << code;
+    for (Seat seat : {Seat(0), Seat(1)}) {
+      const Status st = s->apply(seat, a, 0);
+      ASSERT_FALSE(st.ok());
+      ASSERT_NE(st.error().find("no action of Sortil"), std::string::npos) << st.error();
+    }
+  }
+  EXPECT_EQ(s->full_state(), before);
+}
+
+// Issue 16: the parser accepts exactly the canonical text and nothing after it.
+TEST(SortilegesText, NothingAfterTheCanonicalTextIsAccepted) {
+  auto game = make_game();
+  auto s = std::move(game->new_state(game->setup(2, {}, 2).value()).value());
+  for (const char* text : {"place 7H under left now", "place 7H under left \x1b[2J",
+                           "place 7H left left", "place 7Hx under left", "place 7H under"})
+    EXPECT_FALSE(s->parse_action(0, text).ok()) << text;
+  EXPECT_TRUE(s->parse_action(0, "place 7H under left").ok());
+  EXPECT_TRUE(s->parse_action(0, "place 7H left").ok());
+}
+
+}  // namespace
+}  // namespace sabbat::sortileges

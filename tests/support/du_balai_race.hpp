@@ -69,8 +69,7 @@ inline Race spell_stage(Card card, bool fog_holder) {
   r->hooks().give(0, card);
   if (fog_holder) r->hooks().give(1, Card::Brouillard);
   r.ok(2, "close-book");
-  r.ok(0, "formula zaam");
-  if (card == Card::DoubleJeu) r.ok(0, "second-formula glou");
+  r.ok(0, card == Card::DoubleJeu ? "formula zaam second glou" : "formula zaam");
   r.ok(1, "formula none");
   r.ok(2, "formula zaam");
   return r;

@@ -1,17 +1,20 @@
 #include "games/du-balai/actions.hpp"
 
 #include <array>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
 namespace sabbat::du_balai {
 
-// Layout of Action.code: kind in bits 28-31, card in 24-27, symbol mask in 0-8, a in 10-13,
-// b in 14-17. Formulas carry no colour, so no bit holds one.
+// Layout of Action.code: kind in bits 28-31, card in 24-27, symbol mask in 0-8; for a
+// formula, the second formula's mask in 10-18; for other kinds a in 10-13, b in 14-17.
+// Formulas carry no colour, so no bit holds one.
 Action encode(const Move& m) {
   uint32_t c = uint32_t(m.kind) << 28;
   c |= uint32_t(m.card) << 24;
   c |= uint32_t(m.formula.mask & kAllSymbols);
+  if (m.kind == Kind::Write) return Action{c | uint32_t(m.second & kAllSymbols) << 10};
   c |= uint32_t(m.a & 15u) << 10;
   c |= uint32_t(m.b & 15u) << 14;
   return Action{c};
@@ -23,9 +26,53 @@ Move decode(Action a) {
   m.kind = Kind((c >> 28) & 15u);
   m.card = Card((c >> 24) & 15u);
   m.formula.mask = SymbolMask(c & kAllSymbols);
+  if (m.kind == Kind::Write) {
+    m.second = SymbolMask((c >> 10) & kAllSymbols);
+    return m;
+  }
   m.a = uint8_t((c >> 10) & 15u);
   m.b = uint8_t((c >> 14) & 15u);
   return m;
+}
+
+bool valid_code(Action a) {
+  const uint32_t kind = a.code >> 28, card = (a.code >> 24) & 15u;
+  if (kind >= uint32_t(kKinds) || card >= uint32_t(kCardKinds)) return false;
+  const Move m = decode(a);
+  if (encode(m) != a) return false;  // a bit no field of its kind uses
+  const bool no_card = m.card == Card::OubliRepare;
+  const bool no_args = m.a == 0 && m.b == 0 && m.formula.mask == 0;
+  switch (m.kind) {
+    case Kind::CloseBook:
+    case Kind::TimeUp:
+    case Kind::Pass:
+    case Kind::Brouillard:
+      return no_card && no_args;
+    case Kind::Start:
+      return no_card && m.a >= 5 && m.a <= 7 && m.b == 0 && m.formula.mask == 0;
+    case Kind::Write:
+      // The second formula takes cards left by a first one with cards.
+      return no_card && (m.second & m.formula.mask) == 0 && (m.second == 0 || m.formula.mask);
+    case Kind::Keep:
+      return no_args;
+    case Kind::Play:
+      if (m.formula.mask) return false;
+      switch (m.card) {
+        case Card::OubliRepare:
+          return m.a < kSymbols && m.b <= 1;
+        case Card::Rectification:
+          return m.a < kSymbols && m.b < kSymbols;
+        case Card::MauvaisSort:
+          return m.a < kMaxPlayers && m.b == 0;
+        case Card::Attraction:
+          return m.a >= 1 && m.a <= 2 && m.b == 0;
+        case Card::Brouillard:
+          return false;  // `play brouillard` is the action `brouillard`
+        default:
+          return m.a == 0 && m.b == 0;
+      }
+  }
+  return false;
 }
 
 std::string mask_text(SymbolMask m) {
@@ -38,11 +85,13 @@ std::string mask_text(SymbolMask m) {
   return out;
 }
 
-std::string formula_text(SymbolMask cards) {
-  return cards ? "formula " + mask_text(cards) : "formula none";
+std::string formula_text(SymbolMask cards, SymbolMask second) {
+  if (!cards) return "formula none";
+  return "formula " + mask_text(cards) + (second ? " second " + mask_text(second) : "");
 }
 
 std::string move_text(const Move& m) {
+  if (!valid_code(encode(m))) return invalid_code_text(encode(m));
   auto sym = [](int s) { return std::string(kSymbolTable[size_t(s) % kSymbols].syllable); };
   switch (m.kind) {
     case Kind::CloseBook:
@@ -54,9 +103,7 @@ std::string move_text(const Move& m) {
     case Kind::Start:
       return "start " + std::to_string(m.a);
     case Kind::Write:
-      return formula_text(m.formula.mask);
-    case Kind::WriteSecond:
-      return "second-formula " + (m.formula.empty() ? "none" : mask_text(m.formula.mask));
+      return formula_text(m.formula.mask, m.second);
     case Kind::Brouillard:
       return "brouillard";
     case Kind::Keep:
@@ -77,7 +124,13 @@ std::string move_text(const Move& m) {
       }
     }
   }
-  return "?";
+  return invalid_code_text(encode(m));
+}
+
+std::string invalid_code_text(Action a) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%08x", a.code);
+  return "invalid action code 0x" + std::string(hex);
 }
 
 namespace {
@@ -198,8 +251,8 @@ std::string card_words() {
 }
 
 const char* kExpected =
-    "expected one of: close-book; start 6; formula zaam boulga; formula none; second-formula "
-    "foulzz; second-formula none; play decret; play oubli-repare stella; play rectification "
+    "expected one of: close-book; start 6; formula zaam boulga; formula none; formula zaam "
+    "boulga second foulzz; play decret; play oubli-repare stella; play rectification "
     "zaam for boulga; play double-jeu; play vent-arriere; play mauvais-sort on 2; play "
     "attraction 1; play blocage; keep acrobatie-2; brouillard; pass";
 
@@ -215,9 +268,9 @@ std::optional<int> formula_number(const std::string& w) {
 }
 
 // Symbols from words[from..]; every word must be a symbol, none twice.
-Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from) {
+Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from, size_t to) {
   SymbolMask m = 0;
-  for (size_t i = from; i < w.size(); ++i) {
+  for (size_t i = from; i < to; ++i) {
     auto s = symbol_of(w[i]);
     if (!s && colour_of(w[i])) return fail(kNoColour);
     if (!s) return fail("'" + w[i] + "' is not a symbol; the symbols are " + symbol_words());
@@ -228,6 +281,14 @@ Result<SymbolMask> symbols(const std::vector<std::string>& w, size_t from) {
   return m;
 }
 
+// A verb that takes nothing more: anything after it is refused rather than ignored.
+Result<Move> bare(Kind kind, const std::vector<std::string>& w, const char* canonical) {
+  if (w.size() != 1) return fail("'" + std::string(canonical) + "' takes nothing more");
+  Move m;
+  m.kind = kind;
+  return m;
+}
+
 }  // namespace
 
 Result<Move> parse_move(std::string_view text) {
@@ -235,22 +296,11 @@ Result<Move> parse_move(std::string_view text) {
   if (w.empty()) return fail(std::string("empty action; ") + kExpected);
   const std::string& verb = w[0];
   Move m;
-  if (verb == "close-book" || verb == "close" || verb == "ferme") {
-    m.kind = Kind::CloseBook;
-    return m;
-  }
-  if (verb == "time-up") {
-    m.kind = Kind::TimeUp;
-    return m;
-  }
-  if (verb == "pass" || verb == "passe") {
-    m.kind = Kind::Pass;
-    return m;
-  }
-  if (verb == "brouillard") {
-    m.kind = Kind::Brouillard;
-    return m;
-  }
+  if (verb == "close-book" || verb == "close" || verb == "ferme")
+    return bare(Kind::CloseBook, w, "close-book");
+  if (verb == "time-up") return bare(Kind::TimeUp, w, "time-up");
+  if (verb == "pass" || verb == "passe") return bare(Kind::Pass, w, "pass");
+  if (verb == "brouillard") return bare(Kind::Brouillard, w, "brouillard");
   if (verb == "start" || verb == "depart") {
     auto n = w.size() == 2 ? number_of(w[1]) : std::nullopt;
     if (!n || *n < 5 || *n > 7)
@@ -259,19 +309,40 @@ Result<Move> parse_move(std::string_view text) {
     m.a = uint8_t(*n);
     return m;
   }
-  if (verb == "formula" || verb == "formule" || verb == "second-formula") {
-    const bool second = verb == "second-formula";
-    m.kind = second ? Kind::WriteSecond : Kind::Write;
+  if (verb == "second-formula")
+    return fail(
+        "with Double-jeu in hand the second formula is written with the first, in one action: "
+        "'formula zaam boulga second foulzz'");
+  if (verb == "formula" || verb == "formule") {
+    m.kind = Kind::Write;
     if (w.size() == 2 && (w[1] == "none" || w[1] == "rien")) return m;
     if (w.size() >= 2 && colour_of(w[1])) return fail(kNoColour);
-    auto mask = symbols(w, 1);
+    // `second` (or `second-formula`) starts the second formula, written with Double-jeu.
+    size_t cut = w.size();
+    for (size_t i = 1; i < w.size(); ++i)
+      if (w[i] == "second" || w[i] == "seconde" || w[i] == "second-formula") {
+        cut = i;
+        break;
+      }
+    auto mask = symbols(w, 1, cut);
     if (!mask) return fail(mask.error());
     if (*mask == 0)
-      return fail(second ? "a second formula holds at least one card, e.g. 'second-formula "
-                           "foulzz'; write 'second-formula none' for no second formula"
-                         : "a formula holds at least one card, e.g. 'formula zaam boulga'; "
-                           "write 'formula none' to write nothing");
+      return fail(
+          "a formula holds at least one card, e.g. 'formula zaam boulga' (with Double-jeu, "
+          "'formula zaam boulga second foulzz'); write 'formula none' to write nothing");
     m.formula.mask = *mask;
+    if (cut == w.size()) return m;
+    if (w.size() == cut + 2 && (w[cut + 1] == "none" || w[cut + 1] == "rien")) return m;
+    auto second = symbols(w, cut + 1, w.size());
+    if (!second) return fail(second.error());
+    if (*second == 0)
+      return fail(
+          "'second' is followed by the cards of the second formula, e.g. 'formula zaam boulga "
+          "second foulzz'");
+    if (const SymbolMask both = *second & *mask)
+      return fail("the card " + mask_text(SymbolMask(both & -both)) +
+                  " is in both formulas: the second formula takes the cards left");
+    m.second = *second;
     return m;
   }
   if (verb == "keep" || verb == "garde") {
@@ -337,7 +408,8 @@ Result<Move> parse_move(std::string_view text) {
         if (w.size() != 2)
           return fail(
               "'play double-jeu' takes nothing more: the second formula is written in phase 2 "
-              "('second-formula foulzz'), and Double-jeu makes it count in phase 4");
+              "with the first ('formula zaam second foulzz'), and Double-jeu makes it count in "
+              "phase 4");
         return m;
       case Card::MauvaisSort: {
         size_t i = w.size() >= 3 && (w[2] == "on" || w[2] == "sur") ? 3 : 2;

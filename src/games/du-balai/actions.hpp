@@ -4,8 +4,8 @@
 //   start 6                            a novice pilot's starting square (5, 6 or 7)
 //   close-book                         phase 1 (and the end of a Décret look)
 //   formula zaam boulga                phase 2: the symbol cards, no colour; `formula none`
-//   second-formula foulzz              phase 2, after a formula, holding Double-jeu; or
-//   second-formula none                  `second-formula none` to write no second formula
+//   formula zaam boulga second foulzz  phase 2, holding Double-jeu: both formulas in one
+//                                        action, so that nobody sees she holds the card
 //   play decret                        phase 2, once every other witch has written
 //   play oubli-repare stella           } phase 4, when your formula takes effect; Oubli réparé
 //   play oubli-repare stella to second }   names the second formula when Double-jeu made it
@@ -35,13 +35,14 @@ enum class Kind : uint8_t {
   Brouillard,
   Keep,
   Play,
-  WriteSecond,
 };
+inline constexpr int kKinds = int(Kind::Play) + 1;
 
 // A decoded action. Fields unused by a kind stay zero.
 struct Move {
   Kind kind = Kind::CloseBook;
-  Formula formula;  // Write, WriteSecond: the cards (empty: `none`); its colour is unused
+  Formula formula;                 // Write: the cards (empty: `none`); its colour is unused
+  SymbolMask second = 0;           // Write: the cards of the second formula (Double-jeu), if any
   Card card = Card::OubliRepare;   // Play, Keep
   uint8_t a = 0;                   // Start: square; oubli: symbol; rectification: symbol out;
                                    // mauvais-sort: target seat; attraction: distance
@@ -52,6 +53,9 @@ struct Move {
 
 Action encode(const Move& m);
 Move decode(Action a);
+// Whether some action of the game has this code: its kind and card exist and the bits its
+// kind does not use are zero. Decoders read nothing else.
+bool valid_code(Action a);
 
 // Builders of the actions, by name: act::write(mask), act::pass()...
 namespace act {
@@ -87,11 +91,11 @@ inline Action write(SymbolMask cards) {
 inline Action write_none() {
   return write(0);
 }
-inline Action write_second(SymbolMask cards) {
-  return encode(of(Kind::WriteSecond, Card::OubliRepare, 0, 0, Colour::Orange, Formula{cards}));
-}
-inline Action write_second_none() {
-  return write_second(0);
+// Both formulas at once, with Double-jeu in hand; `second` 0 writes no second formula.
+inline Action write_both(SymbolMask first, SymbolMask second) {
+  Move m = of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, Formula{first});
+  m.second = second;
+  return encode(m);
 }
 inline Action keep(Card c) {
   return encode(of(Kind::Keep, c));
@@ -115,9 +119,12 @@ inline Action play_attraction(int distance) {
 }  // namespace act
 
 std::string mask_text(SymbolMask m);  // "zaam boulga" in symbol order
+// The canonical text; for a code no game produces, "invalid action code 0x7f000000".
 std::string move_text(const Move& m);
-// The text of a formula as written: "formula zaam boulga", "formula none".
-std::string formula_text(SymbolMask cards);
+std::string invalid_code_text(Action a);
+// The text of a formula as written: "formula zaam boulga", "formula none"; with a second
+// formula, "formula zaam boulga second foulzz".
+std::string formula_text(SymbolMask cards, SymbolMask second = 0);
 
 // Parses canonical text, loosely: any case, accents or not, symbol names or syllables. A
 // colour word where a formula is expected is refused: formulas have no colour.

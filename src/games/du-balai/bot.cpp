@@ -160,12 +160,13 @@ class SimpleBot final : public Bot {
                         wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng)};
       case Phase::BookOpen: {
         if (!has_memory(s) || mem_.decret) {
-          const GameTime opened = deadline ? deadline->at - s.options().book_time : now;
-          memorise(s, false, opened, rng);
+          memorise(s, false, s.book_opened(), rng);
         }
         double value = 0;
         best_formula(read_book(mem_.faces), bonus(s, seat), &value);
-        if (value < 1) return std::nullopt;  // nothing worth closing for: let others close
+        // Nothing worth closing for: let others close; the book never closes by itself, so
+        // it closes as if everything were missing rather than wait for ever.
+        if (value < 1) value = 0;
         // After reading, closes when the remembered dice allow a decent formula; the longer
         // it waits, the less it asks for.
         const double missing = std::max(0.0, p_.decent_value - value);
@@ -182,9 +183,6 @@ class SimpleBot final : public Bot {
         return Proposal{act::close_book(), std::max(mem_.opened + mem_.read, now)};
       }
       case Phase::Writing: {
-        if (s.witch(seat).written)  // holding Double-jeu: its second formula, already in mind
-          return Proposal{write_second(s, seat),
-                          wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng)};
         GameTime at = wait(moment_key(s, seat), now, p_.write_min, p_.write_max, rng);
         if (legal(act::play(Card::Decret))) return Proposal{act::play(Card::Decret), at};
         // Holding Décret: write late, so that the others have written and it may be played.
@@ -216,19 +214,18 @@ class SimpleBot final : public Bot {
     SymbolMask f = 0;
     if (has_memory(s)) f = best_formula(read_book(mem_.faces), bonus(s, seat), nullptr);
     if (!f && (s.closer() == seat || !has_memory(s))) f = SymbolMask(1u << rng.below(kSymbols));
+    if (f && s.witch(seat).hand[size_t(Card::DoubleJeu)]) return act::write_both(f, second(s, f));
     return f ? act::write(f) : act::write_none();
   }
 
   // With Double-jeu in hand: the perfect formula of the other colour in its memory. Writing it
   // costs nothing, since Double-jeu is played only if the revealed dice make it worth it.
-  Action write_second(const DuBalaiState& s, Seat seat) const {
-    if (!has_memory(s)) return act::write_second_none();
+  SymbolMask second(const DuBalaiState& s, SymbolMask first_cards) const {
+    if (!has_memory(s)) return 0;
     const Book book = read_book(mem_.faces);
-    const Judgement first = judge(s.witch(seat).formula[0].mask, book);
-    if (!first.valid()) return act::write_second_none();
-    const SymbolMask other =
-        SymbolMask(book.valid(du_balai::other(first.colour)) & ~s.witch(seat).formula[0].mask);
-    return other ? act::write_second(other) : act::write_second_none();
+    const Judgement first = judge(first_cards, book);
+    if (!first.valid()) return 0;
+    return SymbolMask(book.valid(du_balai::other(first.colour)) & ~first_cards);
   }
 
   Action keep() const {

@@ -33,8 +33,9 @@ class DuBalaiGame final : public Game {
                            "the square the clock gives a novice pilot who has not chosen hers "
                            "when setup_time_ms runs out"),
         ParamSpec::integer("book_time_ms", 20000, 1000, 600000,
-                           "how long the book stays open (phase 1) before it closes by itself "
-                           "with no closer, in ms"),
+                           "only when no witch may close the book (all on square -2): how long "
+                           "it stays open before it closes by itself, with no closer and no "
+                           "penalty, in ms; otherwise it stays open until a witch closes it"),
         ParamSpec::integer("formula_time_ms", 30000, 1000, 600000,
                            "the time to write a formula (phase 2), in ms; a witch who writes "
                            "nothing does not move"),
@@ -49,6 +50,9 @@ class DuBalaiGame final : public Game {
                            "the time a witch has for each choice in phase 4 (spells, keeping a "
                            "Magie noire card), in ms; then the clock passes (or keeps the first "
                            "card drawn)"),
+        ParamSpec::boolean("show_hands_at_end", false,
+                           "at the end of the race, show every witch's Magie noire hand; by "
+                           "default only the acrobatics are revealed, as in the rule book"),
         ParamSpec::integer("max_turns", 50, 1, 500,
                            "a guard for bots and simulations, not in the rule book: if nobody "
                            "has crossed the line after this many turns, the race ends and every "
@@ -92,6 +96,7 @@ class DuBalaiGame final : public Game {
     o.reaction_time = std::stoll(get("reaction_time_ms", "5000"));
     o.spell_time = std::stoll(get("spell_time_ms", "15000"));
     o.max_turns = std::stoi(get("max_turns", "50"));
+    o.show_hands_at_end = get("show_hands_at_end", "false") == "true";
     for (int s = 0; s < kMaxPlayers; ++s) {
       const std::string p = get(pilot_param(s), "normal");
       o.pilots[size_t(s)] = p == "novice"   ? Pilot::Novice

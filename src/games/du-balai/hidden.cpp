@@ -1,9 +1,8 @@
 // Redrawing what a viewer cannot see, for bots that search (IS-MCTS).
 //
-// What stays: everything in the viewer's view, and what the others may infer from it. A
-// witch who is offered a second formula (she stays among the writing actors) holds Double-jeu
-// until she plays one; one who wrote a formula and was not offered it held none, and draws
-// none before her own move.
+// What stays: everything in the viewer's view, and what the others may infer from it. Both
+// formulas are written in one action, so nothing before the reveal tells who holds
+// Double-jeu; after it, a witch who wrote a second formula holds one until she plays one.
 #include "games/du-balai/state.hpp"
 
 namespace sabbat::du_balai {
@@ -12,9 +11,9 @@ namespace {
 
 constexpr uint32_t kThreeToTheSymbols = 19683;  // 3^9: each card in her hand or one formula
 
-bool offered_second(const Witch& w) {
-  return w.second == Second::Choosing || w.second == Second::Declined ||
-         w.second == Second::Written;
+// A revealed second formula that Double-jeu has not yet been played on: she holds the card.
+bool shows_double_jeu(const DuBalaiState& s, const Witch& w) {
+  return s.formulas_revealed() && w.second == Second::Written;
 }
 
 }  // namespace
@@ -52,28 +51,16 @@ std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const 
     };
     auto any = [](Card) { return true; };
     auto double_jeu = [](Card c) { return c == Card::DoubleJeu; };
-    auto not_double_jeu = [](Card c) { return c != Card::DoubleJeu; };
     std::array<int, kMaxPlayers> left{};
     for (int p = 0; p < o_.players; ++p) {
       if (p == viewer) continue;
       Witch& w = s.witches_[size_t(p)];
       left[size_t(p)] = w.hand_count();
       w.hand = Hand{};
-      if (offered_second(w) && left[size_t(p)] > 0) {
+      if (shows_double_jeu(*this, w) && left[size_t(p)] > 0) {
         ++w.hand[size_t(deal(double_jeu))];
         --left[size_t(p)];
       }
-    }
-    for (int p = 0; p < o_.players; ++p) {
-      // Not offered a second formula after a formula with cards: no Double-jeu. Until the
-      // reveal only the closer's formula is known to hold cards.
-      const Witch& w = witches_[size_t(p)];
-      const bool had_cards = formulas_revealed() ? w.formulas > 0 : p == closer_;
-      const bool held_none = w.written && w.second == Second::Unavailable && had_cards &&
-                             !outcome_[size_t(p)].resolved;
-      if (p == viewer || !held_none) continue;
-      for (; left[size_t(p)] > 0; --left[size_t(p)])
-        ++s.witches_[size_t(p)].hand[size_t(deal(not_double_jeu))];
     }
     for (int p = 0; p < o_.players; ++p) {
       if (p == viewer) continue;
@@ -85,42 +72,34 @@ std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const 
     for (int k = 0; k < deck_n_; ++k) s.deck_[size_t(k)] = deal(any);
   }
 
-  // The others' formulas, until the reveal: any they could have written, with the hand just
-  // drawn. The viewer sees only who has written and who is still choosing a second formula.
+  // The others' formulas, until the reveal: any they could have written with the hand just
+  // drawn (a second one only with Double-jeu in it). The viewer sees only who has written.
   if (!formulas_revealed())
     for (int p = 0; p < o_.players; ++p) {
       Witch& w = s.witches_[size_t(p)];
       if (p == viewer || !w.written) continue;
-      w.formula = {};
       SymbolMask first = 0, second = 0;
-      switch (w.second) {
-        case Second::Unavailable:
-          // `formula none`, or a formula written without Double-jeu in hand; the closer's
-          // holds at least one card.
-          if (p == closer_)
-            first = SymbolMask(1 + rng.below(kAllSymbols));
-          else if (!w.hand[size_t(Card::DoubleJeu)])
-            first = SymbolMask(rng.below(kAllSymbols + 1));
-          break;
-        case Second::Choosing:
-          first = SymbolMask(1 + rng.below(kAllSymbols));
-          break;
-        default:  // she has written a second formula or declined it: the others cannot tell
-          while (first == 0) {
-            first = second = 0;
-            uint32_t code = rng.below(kThreeToTheSymbols);
-            for (int sym = 0; sym < kSymbols; ++sym, code /= 3) {
-              const SymbolMask bit = SymbolMask(1u << sym);
-              if (code % 3 == 1) first |= bit;
-              if (code % 3 == 2) second |= bit;
-            }
+      if (w.hand[size_t(Card::DoubleJeu)]) {
+        // Each card in her hand, her formula or her second one; no second without a first.
+        do {
+          first = second = 0;
+          uint32_t code = rng.below(kThreeToTheSymbols);
+          for (int sym = 0; sym < kSymbols; ++sym, code /= 3) {
+            const SymbolMask bit = SymbolMask(1u << sym);
+            if (code % 3 == 1) first |= bit;
+            if (code % 3 == 2) second |= bit;
           }
-          w.second = second ? Second::Written : Second::Declined;
-          break;
+        } while ((first == 0 && second != 0) || (first == 0 && p == closer_));
+      } else {
+        // `formula none` or any formula; the closer's holds at least one card.
+        first = p == closer_ ? SymbolMask(1 + rng.below(kAllSymbols))
+                             : SymbolMask(rng.below(kAllSymbols + 1));
       }
+      w.formula = {};
       w.formula[0].mask = first;
       w.formula[1].mask = second;
       w.formulas = uint8_t(first ? (second ? 2 : 1) : 0);
+      w.second = second ? Second::Written : Second::Unavailable;
     }
   s.rng_.reseed(rng.next());
   return out;

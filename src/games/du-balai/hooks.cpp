@@ -60,4 +60,15 @@ void DuBalaiState::Hooks::stack_deck(std::initializer_list<Card> top) {
   s.deck_n_ = uint8_t(k);
 }
 
+void DuBalaiState::Hooks::set_formulas(Seat seat, SymbolMask first, SymbolMask second) {
+  Witch& w = s.witches_[size_t(seat)];
+  if (!first) second = 0;
+  w.formula = {};
+  w.formula[0].mask = first;
+  w.formula[1].mask = second;
+  w.formulas = uint8_t(first ? (second ? 2 : 1) : 0);
+  w.second = second ? Second::Written : Second::Unavailable;
+  if (s.formulas_revealed()) s.colour_formulas(seat);
+}
+
 }  // namespace sabbat::du_balai

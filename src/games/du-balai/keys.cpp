@@ -90,6 +90,15 @@ std::string wait_note(const Situation& now) {
 
 }  // namespace
 
+bool holds_double_jeu(const Situation& now) {
+  if (now.viewer < 0) return false;
+  const json& w = now.view["witches"][size_t(now.viewer)];
+  if (!w.contains("hand")) return false;
+  for (const auto& c : w["hand"])
+    if (c == "double-jeu") return true;
+  return false;
+}
+
 Picks Keys::picks(const Situation& now) const {
   return moment_of(now) == moment_ ? picks_ : Picks{};
 }
@@ -152,18 +161,25 @@ KeyAnswer Keys::press(int key, const Situation& now) {
 KeyAnswer Keys::writing(int key, const Situation& now) {
   KeyAnswer a;
   if (pick(key, a)) return a;
-  // With Double-jeu in hand, a written formula may be followed by a second one.
-  const bool second = now.may("second-formula none");
-  const std::string verb = second ? "second-formula " : "formula ";
+  // With Double-jeu in hand, Enter sets the first formula, then the picks make the second;
+  // both go in one action, so that the table cannot tell who holds the card.
+  const bool second = picks_.first != 0;
   if (key == key::kEnter) {
     if (!picks_.cards)
       return say(second ? "pick the cards of your second formula (1-9), or n for none"
                         : "pick your cards first (1-9), or n to write nothing");
-    return {verb + mask_text(picks_.cards), ""};
+    if (second) return {formula_text(picks_.first, picks_.cards), ""};
+    if (holds_double_jeu(now)) {
+      picks_.first = picks_.cards;
+      picks_.cards = 0;
+      return say("formula " + mask_text(picks_.first) +
+                 " set; a second formula with Double-jeu? 1-9 then Enter, or n for none");
+    }
+    return {formula_text(picks_.cards), ""};
   }
-  if (key == 'n') return {verb + "none", ""};
+  if (key == 'n') return {formula_text(picks_.first), ""};
   if (key == 'd' && !second) return {"play decret", ""};
-  return wrong(key, second ? "1-9 pick, Enter write the second formula, n none, x clear"
+  return wrong(key, second ? "1-9 pick, Enter write both formulas, n no second formula, x clear"
                            : "1-9 pick, Enter write, n write nothing, x clear, d D\u00e9cret");
 }
 

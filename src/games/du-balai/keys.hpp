@@ -34,7 +34,12 @@ Written written(const Situation& now);
 // colour of its own: the dice give it one at the reveal.
 struct Picks {
   SymbolMask cards = 0;
+  // With Double-jeu in hand, the first formula once Enter has set it: the picks are then the
+  // second formula's, and both are written in one action.
+  SymbolMask first = 0;
 };
+// Whether the viewer's hand holds Double-jeu (her view shows her own hand).
+bool holds_double_jeu(const Situation& now);
 
 class Keys {
  public:

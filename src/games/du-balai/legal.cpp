@@ -41,9 +41,18 @@ SeatSet DuBalaiState::actors() const {
 std::optional<Deadline> DuBalaiState::deadline() const {
   if (phase_ == Phase::Over) return std::nullopt;
   if (pending_.open) return Deadline{deadline_, act::time_up()};
+  // The book never closes by itself while a witch may close it (rules/README.md).
+  if (phase_ == Phase::BookOpen && someone_may_close()) return std::nullopt;
   if (phase_ == Phase::BookOpen || phase_ == Phase::DecretLook)
     return Deadline{deadline_, act::close_book()};
   return Deadline{deadline_, act::time_up()};
+}
+
+bool DuBalaiState::someone_may_close() const {
+  // "Un joueur sur la case -2 ne peut plus fermer la boîte."
+  for (int s = 0; s < o_.players; ++s)
+    if (track_.square[size_t(s)] > kBackmost) return true;
+  return false;
 }
 
 bool DuBalaiState::dice_visible_to(Seat viewer) const {
@@ -76,17 +85,21 @@ void DuBalaiState::legal_actions(Seat seat, ActionList& out) const {
     case Phase::DecretLook:
       out.push_back(act::close_book());
       return;
-    case Phase::Writing:
-      if (w.written) {  // choosing her second formula, from the cards left
-        out.push_back(act::write_second_none());
-        for (SymbolMask m = 1; m <= kAllSymbols; ++m)
-          if (!(m & w.formula[0].mask)) out.push_back(act::write_second(m));
-        return;
-      }
+    case Phase::Writing: {
       if (seat != closer_) out.push_back(act::write_none());
-      for (SymbolMask m = 1; m <= kAllSymbols; ++m) out.push_back(act::write(m));
+      // With Double-jeu in hand, each formula with cards may come with a second one from the
+      // cards left: no second first, then the sets of those cards by increasing mask.
+      const bool two = w.hand[size_t(Card::DoubleJeu)] > 0;
+      for (SymbolMask m = 1; m <= kAllSymbols; ++m) {
+        out.push_back(act::write(m));
+        if (!two) continue;
+        const SymbolMask left = SymbolMask(kAllSymbols & ~m);
+        for (SymbolMask t = SymbolMask((0u - left) & left); t; t = SymbolMask((t - left) & left))
+          out.push_back(act::write_both(m, t));
+      }
       if (may_decret(seat)) out.push_back(act::play(Card::Decret));
       return;
+    }
     case Phase::Resolving:
       switch (step_) {
         case Step::FormulaSpells:
@@ -134,8 +147,10 @@ SymbolMask nth_subset(uint32_t index, SymbolMask free) {
   return out;
 }
 
-SymbolMask cards_left(const Witch& w) {
-  return SymbolMask(kAllSymbols & ~w.formula[0].mask);
+// How many writings a formula `m` with cards opens with Double-jeu in hand: alone, or with
+// any non-empty set of the cards left.
+uint32_t block(SymbolMask m) {
+  return 1u << (kSymbols - __builtin_popcount(m));
 }
 
 }  // namespace
@@ -144,21 +159,27 @@ uint32_t DuBalaiState::legal_count(Seat seat) const {
   if (phase_ != Phase::Writing || pending_.open || !actors().contains(seat))
     return State::legal_count(seat);
   const Witch& w = witches_[size_t(seat)];
-  // `second-formula none` and every non-empty set of the cards left.
-  if (w.written) return 1u << __builtin_popcount(cards_left(w));
-  return uint32_t(seat != closer_) + kAllSymbols + uint32_t(may_decret(seat));
+  // 3^9 ways to lay the nine cards in her hand, the first or the second formula, less the
+  // 2^9 with an empty first formula.
+  const uint32_t writings = w.hand[size_t(Card::DoubleJeu)] ? 19683 - 512 : kAllSymbols;
+  return uint32_t(seat != closer_) + writings + uint32_t(may_decret(seat));
 }
 
 Action DuBalaiState::legal_at(Seat seat, uint32_t index) const {
   if (phase_ != Phase::Writing || pending_.open || !actors().contains(seat))
     return State::legal_at(seat, index);
   const Witch& w = witches_[size_t(seat)];
-  if (w.written) return act::write_second(nth_subset(index, cards_left(w)));
   if (seat != closer_) {
     if (index == 0) return act::write_none();
     --index;
   }
-  if (index < kAllSymbols) return act::write(SymbolMask(index + 1));
+  if (!w.hand[size_t(Card::DoubleJeu)])
+    return index < kAllSymbols ? act::write(SymbolMask(index + 1)) : act::play(Card::Decret);
+  for (SymbolMask m = 1; m <= kAllSymbols; ++m) {
+    if (index < block(m))
+      return act::write_both(m, nth_subset(index, SymbolMask(kAllSymbols & ~m)));
+    index -= block(m);
+  }
   return act::play(Card::Decret);
 }
 

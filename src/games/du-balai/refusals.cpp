@@ -15,9 +15,6 @@ std::string card_name(Card c) {
 std::string sym(int s) {
   return std::string(kSymbolTable[size_t(s) % kSymbols].syllable);
 }
-int first_symbol(SymbolMask m) {
-  return __builtin_ctz(m);
-}
 
 // When a card is played.
 std::string moment_words(Card c) {
@@ -39,14 +36,15 @@ std::string moment_words(Card c) {
   return card_name(c) + " is not played: it scores at the end of the race";
 }
 
-bool known(Action action, const Move& m) {
-  return encode(m) == action && uint8_t(m.kind) <= uint8_t(Kind::WriteSecond) &&
-         uint8_t(m.card) < kCardKinds;
+std::string unknown(Action action) {
+  return invalid_code_text(action) + ": no action of Du Balai ! has this code";
 }
 
 }  // namespace
 
 std::string DuBalaiState::action_text(Action action) const {
+  // Checked first: the card field of a code no game produces may lie outside the card table.
+  if (!valid_code(action)) return invalid_code_text(action);
   return move_text(decode(action));
 }
 
@@ -57,8 +55,8 @@ Result<Action> DuBalaiState::parse_action(Seat, std::string_view text) const {
 }
 
 Status DuBalaiState::check(Seat seat, Action action) const {
+  if (!valid_code(action)) return fail(unknown(action));
   const Move m = decode(action);
-  if (!known(action, m)) return fail("unknown action code " + std::to_string(action.code));
   if (seat < 0 || seat >= o_.players) return fail("there is no " + seat_name(seat));
   if (phase_ == Phase::Over || m.kind == Kind::TimeUp || !actors().contains(seat))
     return fail(idle_reason(seat, action));
@@ -107,33 +105,13 @@ Status DuBalaiState::check(Seat seat, Action action) const {
 
 Status DuBalaiState::check_writing(Seat seat, const Move& m) const {
   const Witch& w = witches_[size_t(seat)];
-  if (w.written) {  // she holds Double-jeu and may write a second formula
-    if (m.kind == Kind::WriteSecond) {
-      if (const SymbolMask both = m.formula.mask & w.formula[0].mask)
-        return fail("the card " + sym(first_symbol(both)) +
-                    " is in your first formula: a second formula takes the cards left");
-      return {};
-    }
-    const SymbolMask left = SymbolMask(kAllSymbols & ~w.formula[0].mask);
-    const std::string what =
-        left ? "with Double-jeu in hand you may write a second formula from the cards left, "
-               "e.g. 'second-formula " +
-                   sym(first_symbol(left)) + "', or 'second-formula none'"
-             : "no card is left for a second formula: 'second-formula none'";
-    if (m.kind == Kind::Write) return fail("you have written your formula; " + what);
-    if (m.kind == Kind::Play) return check_play(seat, m);
-    return fail(what);
-  }
   if (m.kind == Kind::Write) {
     if (m.formula.empty() && seat == closer_)
       return fail("you closed the book: your formula holds at least one card");
+    if (m.second && !w.hand[size_t(Card::DoubleJeu)])
+      return fail("you hold no Double-jeu: you write one formula, e.g. 'formula zaam boulga'");
     return {};
   }
-  if (m.kind == Kind::WriteSecond)
-    return fail(w.hand[size_t(Card::DoubleJeu)]
-                    ? "write your formula first, e.g. 'formula zaam boulga'; with Double-jeu in "
-                      "hand you may then write a second one"
-                    : "you hold no Double-jeu: you write one formula, e.g. 'formula zaam boulga'");
   if (m.kind == Kind::Play) return check_play(seat, m);
   return fail("write your formula, e.g. 'formula zaam boulga', or 'formula none'");
 }
@@ -218,8 +196,8 @@ Status DuBalaiState::check_play(Seat seat, const Move& m) const {
 }
 
 std::string DuBalaiState::idle_reason(Seat seat, Action action) const {
+  if (!valid_code(action)) return unknown(action);
   const Move m = decode(action);
-  if (!known(action, m)) return "unknown action code " + std::to_string(action.code);
   if (phase_ == Phase::Over) return "the race is over";
   if (m.kind == Kind::TimeUp) return "only the clock says 'time-up'";
   if (seat < 0 || seat >= o_.players) return "there is no " + seat_name(seat);
@@ -254,12 +232,6 @@ std::string DuBalaiState::idle_reason(Seat seat, Action action) const {
     case Phase::Writing:
       // Not acting in phase 2: she has written everything she may.
       if (m.kind == Kind::Write) return "you have already written your formula";
-      if (m.kind == Kind::WriteSecond) {
-        if (w.second == Second::Written) return "you have already written your second formula";
-        if (w.second == Second::Declined) return "you have declined your second formula";
-        if (w.formulas == 0) return "you wrote 'formula none': a second formula needs a first one";
-        return "you held no Double-jeu when you wrote your formula: you write one formula";
-      }
       if (m.kind == Kind::Play)
         return "Décret is played before writing your formula, and you have written yours";
       return "you have written; the others are still writing";
@@ -275,8 +247,7 @@ std::string DuBalaiState::idle_reason(Seat seat, Action action) const {
                                : " is played after your own move; now ") +
                who + " is resolving";
       if (m.kind == Kind::Keep) return "only a witch who drew Magie noire cards keeps one";
-      if (m.kind == Kind::Write || m.kind == Kind::WriteSecond)
-        return "the formulas are revealed: writing is over for this turn";
+      if (m.kind == Kind::Write) return "the formulas are revealed: writing is over for this turn";
       if (m.kind == Kind::CloseBook)
         return "the book is closed until the next turn: " + who + "'s formula takes effect";
       return who + "'s formula takes effect; wait for your turn";

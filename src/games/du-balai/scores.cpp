@@ -66,9 +66,6 @@ Status DuBalaiState::audit() const {
       return fail(seat_name(s) + ": her second formula and its state disagree");
     if (w.second != Second::Unavailable && (!w.written || w.formulas == 0))
       return fail(seat_name(s) + ": a second formula without a first one");
-    const bool writing = phase_ == Phase::Writing || phase_ == Phase::DecretLook;
-    if (w.second == Second::Choosing && !writing)
-      return fail(seat_name(s) + ": still choosing a second formula after the writing");
     if ((w.second == Second::Cast || w.second == Second::Counts) && phase_ != Phase::Resolving &&
         phase_ != Phase::Over)
       return fail(seat_name(s) + ": Double-jeu played outside phase 4");

@@ -58,14 +58,17 @@ std::string card_grid(const Picks& picks, const Written* formulas, const Style& 
 }
 
 std::string writing_keys(const Situation& now, const Picks& picks, const Style& st) {
-  // With Double-jeu in hand, a written formula may be followed by a second one.
-  const bool second = now.may("second-formula none");
-  const Written w = written(now);
+  // With Double-jeu in hand, the first formula once set may be followed by a second one.
+  const bool second = picks.first != 0;
+  Written w;
+  w.used = picks.first;
+  w.formulas = {picks.first};
   std::string out = card_grid(picks, second ? &w : nullptr, st);
   if (second) out += "A second formula? You hold Double-jeu: it counts if you play the card.\n";
   if (picks.cards)
-    out += "Enter: " + std::string(second ? "second-formula " : "formula ") +
-           mask_text(picks.cards) + "\n";
+    out +=
+        "Enter: " + (second ? formula_text(picks.first, picks.cards) : formula_text(picks.cards)) +
+        "\n";
   out += second ? "keys: 1-9 pick  Enter write it  n no second formula  x clear"
                 : "keys: 1-9 pick  Enter write  n write nothing  x clear";
   if (now.may("play decret")) out += "  d D\u00e9cret";
@@ -186,8 +189,9 @@ std::string screen_waiting(const Situation& now) {
   if (phase == "book-open" || phase == "decret-look")
     return "the book is OPEN: memorise, Space closes it";
   if (phase == "writing")
-    return now.may("second-formula none") ? "a second formula? 1-9 then Enter, or n for none"
-                                          : "write your formula: 1-9 then Enter";
+    return holds_double_jeu(now)
+               ? "write your formula: 1-9 then Enter (with Double-jeu, then a second one)"
+               : "write your formula: 1-9 then Enter";
   const std::string step = v["step"].get<std::string>();
   if (step == "formula-spells") return "your formula takes effect: a spell, or p";
   if (step == "keep") return "keep one Magie noire card";
@@ -222,8 +226,9 @@ std::vector<std::string> screen_narration(const Event& e) {
              (holds ? " " + plain.colour_word(colour) : "") + ")";
     }
     if (o["formulas"].empty()) out += "no formula";
-    if (o.value("second_ignored", false))
-      out += ", the second one in the same colour does not count";
+    if (o.value("fell", false))
+      out += o.value("same_colour", false) ? ", both of one colour: she falls off her broom"
+                                           : ", a forbidden formula: she falls off her broom";
     if (o["bonus_cancelled"].get<bool>()) out += ", no bonus";
     if (o["penalty"].get<bool>()) out += ", the closer falls back";
     const int to = o["to"].get<int>();

@@ -90,7 +90,7 @@ std::string outcome_text(const Style& st, const json& o) {
       verdicts += " " + st.colour_word(colour);
   }
   std::string out = verdicts.empty() ? std::string("nothing written") : verdicts;
-  if (o.value("second_ignored", false)) out += ", second one not counted";
+  if (o.value("fell", false)) out += ", fell off her broom";
   if (o["bonus_cancelled"].get<bool>()) out += ", bonus lost";
   if (o["penalty"].get<bool>()) out += ", closer's penalty";
   const int to = o["to"].get<int>();
@@ -139,6 +139,8 @@ std::string witch_lines(const json& v, Seat viewer, const Style& st, bool compac
     if (!compact && outcome) out += "      -> " + outcome_text(st, w["outcome"]) + "\n";
     if (w.contains("hand") && (!compact || !w["hand"].empty()))
       out += "      hand: " + labels(w["hand"], card_label) + "\n";
+    if (w.contains("acrobatics") && !w["acrobatics"].empty())
+      out += "      acrobatics: " + labels(w["acrobatics"], card_label) + "\n";
   }
   return out;
 }

@@ -57,15 +57,9 @@ Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev
       phase_ = Phase::Writing;
       deadline_ = now + o_.formula_time;
     } else if (phase_ == Phase::Writing) {
-      // A witch who writes nothing does not move (the closer's empty formula is invalid); one
-      // still choosing her second formula writes none.
-      for (int s = 0; s < o_.players; ++s) {
-        const Witch& w = witches_[size_t(s)];
-        if (!w.written)
-          write(s, 0, ev);
-        else if (w.second == Second::Choosing)
-          write_second(s, 0, ev);
-      }
+      // A witch who writes nothing does not move (the closer's empty formula is invalid).
+      for (int s = 0; s < o_.players; ++s)
+        if (!witches_[size_t(s)].written) write(s, 0, 0, ev);
       reveal(now, ev);
     } else if (phase_ == Phase::Resolving) {
       if (step_ == Step::FormulaSpells)
@@ -116,11 +110,7 @@ Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev
       }
       return {};
     case Kind::Write:
-      write(seat, m.formula.mask, ev);
-      maybe_end_writing(now, ev);
-      return {};
-    case Kind::WriteSecond:
-      write_second(seat, m.formula.mask, ev);
+      write(seat, m.formula.mask, m.second, ev);
       maybe_end_writing(now, ev);
       return {};
     case Kind::Keep:
@@ -151,34 +141,23 @@ void DuBalaiState::start_novice(Seat seat, int square, Events* ev) {
          json{{"seat", seat}, {"square", square}});
 }
 
-void DuBalaiState::write(Seat seat, SymbolMask cards, Events* ev) {
+void DuBalaiState::write(Seat seat, SymbolMask cards, SymbolMask second, Events* ev) {
   Witch& w = witches_[size_t(seat)];
   w.written = true;
   w.formula = {};
   w.formula[0].mask = cards;
-  w.formulas = cards ? 1 : 0;
-  // Double-jeu: "Ce tour-ci, vous pouvez écrire 2 formules"; the second is written now, face
-  // down like the first, and counts if she plays the card when her formula takes effect.
-  w.second = cards && w.hand[size_t(Card::DoubleJeu)] ? Second::Choosing : Second::Unavailable;
+  // Double-jeu: "Ce tour-ci, vous pouvez écrire 2 formules"; the second is written with the
+  // first, face down, and counts if she plays the card when her formula takes effect. One
+  // action for both, so that the table cannot tell who holds the card.
+  w.formula[1].mask = second;
+  w.formulas = uint8_t(cards ? (second ? 2 : 1) : 0);
+  w.second = second ? Second::Written : Second::Unavailable;
   if (!ev) return;
+  const std::string text = formula_text(cards, second);
   emit(*ev, Audience::everyone(o_.players), "written", seat_name(seat) + " has written",
        json{{"seat", seat}});
-  emit(*ev, Audience::only(seat), "your-formula", "you wrote " + formula_text(cards),
-       json{{"seat", seat}, {"formula", formula_text(cards)}, {"second", false}});
-}
-
-void DuBalaiState::write_second(Seat seat, SymbolMask cards, Events* ev) {
-  Witch& w = witches_[size_t(seat)];
-  w.formula[1].mask = cards;
-  w.formulas = cards ? 2 : 1;
-  w.second = cards ? Second::Written : Second::Declined;
-  if (!ev) return;
-  // The others learn that she has finished, not whether she wrote a second formula.
-  const std::string text = move_text(decode(act::write_second(cards)));
-  emit(*ev, Audience::everyone(o_.players), "writing-done",
-       seat_name(seat) + " has finished writing", json{{"seat", seat}});
   emit(*ev, Audience::only(seat), "your-formula", "you wrote " + text,
-       json{{"seat", seat}, {"formula", text}, {"second", true}});
+       json{{"seat", seat}, {"formula", text}});
 }
 
 void DuBalaiState::colour_formulas(Seat seat) {
@@ -205,6 +184,8 @@ void DuBalaiState::open_book(GameTime now, Events* ev) {
   // Phase 1: the dice are rolled into the open book.
   for (auto& d : dice_) d = uint8_t(rng_.below(kFaces));
   phase_ = Phase::BookOpen;
+  opened_ = now;
+  // The book never closes by itself while a witch may close it; with all on −2 it does.
   deadline_ = now + o_.book_time;
   if (ev)
     emit(*ev, Audience::everyone(o_.players), "book-open",
@@ -279,18 +260,18 @@ void DuBalaiState::move_witch(GameTime now, Events* ev) {
   const Witch& w = witches_[size_t(s)];
   Outcome& out = outcome_[size_t(s)];
   const Book b = book();
-  // Each formula that counts is judged on its own, in the colour its symbols give it.
-  int n = w.counted();
+  // Each formula that counts is judged in the colour its symbols give it.
+  const int n = w.counted();
   std::array<Judgement, 2> j{};
   for (int i = 0; i < n; ++i) j[size_t(i)] = judge(w.formula[size_t(i)].mask, b);
-  // Double-jeu writes "une rouge ET une noire": a second formula valid in the colour of the
-  // first does not count.
-  if (n == 2 && j[0].valid() && j[1].valid() && j[0].colour == j[1].colour) {
-    n = 1;
-    out.second_ignored = true;
-  }
-  int steps = 0, draw = 0;
+  // Double-jeu is judged as one play (rules/README.md): if either formula is forbidden, or
+  // both are of one colour (not « une rouge ET une noire »), she falls off her broom and does
+  // not move.
   bool invalid = n == 0;  // no formula: invalid, which matters for the closer
+  for (int i = 0; i < n; ++i) invalid |= !j[size_t(i)].valid();
+  out.same_colour = n == 2 && !invalid && j[0].colour == j[1].colour;
+  out.fell = n == 2 && (invalid || out.same_colour);
+  int steps = 0, draw = 0;
   const bool bonus = bonus_allowed(s);
   out.formula = {};
   out.formulas = uint8_t(n);
@@ -299,10 +280,8 @@ void DuBalaiState::move_witch(GameTime now, Events* ev) {
     f.colour = j[size_t(i)].colour;
     out.formula[size_t(i)] = f;
     out.verdict[size_t(i)] = j[size_t(i)].verdict;
-    if (!j[size_t(i)].valid()) {
-      invalid = true;  // a forbidden formula adds nothing
-      continue;
-    }
+    // A forbidden formula moves nothing; a fall moves nothing at all.
+    if (!j[size_t(i)].valid() || out.fell) continue;
     steps += f.cards();
     if (j[size_t(i)].verdict != Verdict::Perfect) continue;
     if (!bonus)
@@ -315,9 +294,8 @@ void DuBalaiState::move_witch(GameTime now, Events* ev) {
   out.resolved = true;
   out.from = track_.square[size_t(s)];
   // "si la formule écrite par le joueur ayant choisi de fermer le couvercle n'est pas valide,
-  // il recule de 2 cases": with two formulas that count, an invalid one costs her 2 squares
-  // on what the valid one earns.
-  if (s == closer_ && invalid) {
+  // il recule de 2 cases"; a closer who falls with Double-jeu goes back 2 as well.
+  if (s == closer_ && (invalid || out.fell)) {
     out.penalty = true;
     steps -= 2;
   }

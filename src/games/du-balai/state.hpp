@@ -26,11 +26,12 @@ enum class Pilot : uint8_t { Normal, Novice, Expert };
 struct Options {
   int players = 4;
   std::array<Pilot, kMaxPlayers> pilots{};
-  GameTime setup_time = 30000;    // novices choose their square; then the clock starts them
-  int late_novice_square = 5;     // where the clock starts a novice who did not choose
-  GameTime book_time = 20000;     // the book closes with no closer
-  GameTime formula_time = 30000;  // phase 2
-  GameTime decret_time = 10000;   // Décret look
+  GameTime setup_time = 30000;     // novices choose their square; then the clock starts them
+  int late_novice_square = 5;      // where the clock starts a novice who did not choose
+  GameTime book_time = 20000;      // when nobody may close it (all on −2), the book closes alone
+  bool show_hands_at_end = false;  // the end shows every hand, not only the acrobatics
+  GameTime formula_time = 30000;   // phase 2
+  GameTime decret_time = 10000;    // Décret look
   GameTime decret_time_expert = 5000;
   GameTime reaction_time = 5000;  // Brouillard window
   GameTime spell_time = 15000;    // a resolving witch's choices in phase 4
@@ -58,11 +59,10 @@ struct Pending {
 using Hand = std::array<uint8_t, kCardKinds>;
 
 // Where a witch's second formula stands this turn. Only a witch holding Double-jeu when she
-// writes a formula may write one (phase 2); it counts once Double-jeu takes effect (phase 4).
+// writes may write one, with her formula in the same action (phase 2); it counts once
+// Double-jeu takes effect (phase 4).
 enum class Second : uint8_t {
-  Unavailable,  // not offered: not written yet, `formula none`, or no Double-jeu in hand
-  Choosing,     // she may still write it, or decline: she is among the writing actors
-  Declined,     // `second-formula none`
+  Unavailable,  // none written
   Written,      // written, face down; it does not count yet
   Cast,         // Double-jeu was played on it and cancelled: it does not count
   Counts,       // Double-jeu took effect
@@ -79,8 +79,7 @@ struct Witch {
   int hand_count() const;
   // The formulas that take effect: the first, and the second once Double-jeu made it count.
   int counted() const { return second == Second::Counts ? 2 : formulas > 0 ? 1 : 0; }
-  // Still writing: her formula, or her choice of a second one.
-  bool writing() const { return !written || second == Second::Choosing; }
+  bool writing() const { return !written; }
   bool operator==(const Witch&) const = default;
 };
 
@@ -90,7 +89,8 @@ struct Outcome {
   std::array<Formula, 2> formula{};  // those that counted, as judged after the formula spells
   uint8_t formulas = 0;
   std::array<Verdict, 2> verdict{};
-  bool second_ignored = false;   // valid in the first one's colour: only the first counted
+  bool same_colour = false;      // two valid formulas of one colour: a fall
+  bool fell = false;             // Double-jeu failed (a forbidden formula, or one colour)
   bool bonus_cancelled = false;  // perfect on the curse square, or an expert
   bool penalty = false;          // the closer's invalid formula (2 squares back)
   int8_t from = 0;
@@ -152,6 +152,10 @@ class DuBalaiState final : public State {
   int decret_seat() const { return decret_; }
   const Outcome& outcome(Seat s) const { return outcome_[size_t(s)]; }
   int turn() const { return turn_; }
+  // When the book opened this turn (phase 1; a public moment).
+  GameTime book_opened() const { return opened_; }
+  // Whether some witch may close the open book (not all on −2): then it never closes alone.
+  bool someone_may_close() const;
 
   // Test hooks: build a position by hand.
   struct Hooks {
@@ -166,6 +170,10 @@ class DuBalaiState final : public State {
     void stack_deck(std::initializer_list<Card> top);
     void set_curse(int square) { s.curse_ = int8_t(square); }
     void set_pilot(Seat seat, Pilot p) { s.witches_[size_t(seat)].pilot = p; }
+    // Her written formulas this turn (a second one only with a first); nothing else changes.
+    void set_formulas(Seat seat, SymbolMask first, SymbolMask second);
+    // The deck in another order, drawn from `rng`.
+    void shuffle_deck(Rng& rng) { rng.shuffle(s.deck_.begin(), s.deck_.begin() + s.deck_n_); }
   };
   Hooks hooks() { return Hooks{*this}; }
 
@@ -189,8 +197,7 @@ class DuBalaiState final : public State {
   void finish_keep(Card kept, GameTime now, Events* ev);
   void continue_formula_step(GameTime now, Events* ev);
   void continue_after_move(GameTime now, Events* ev);
-  void write(Seat seat, SymbolMask cards, Events* ev);
-  void write_second(Seat seat, SymbolMask cards, Events* ev);
+  void write(Seat seat, SymbolMask cards, SymbolMask second, Events* ev);
   void start_novice(Seat seat, int square, Events* ev);
   // Sets the colour each formula of `seat` is judged in, from the dice.
   void colour_formulas(Seat seat);
@@ -217,6 +224,7 @@ class DuBalaiState final : public State {
   Step step_ = Step::FormulaSpells;
   int turn_ = 0;
   GameTime deadline_ = 0;  // of the current phase, step or reaction window
+  GameTime opened_ = 0;    // when the book opened this turn
   int8_t closer_ = -1;
   int8_t decret_ = -1;  // the seat looking at the book with Décret, or who did this turn
   int8_t curse_ = int8_t(kNoCurse);

@@ -104,11 +104,7 @@ json formula_json(const Formula& f, bool judged_valid) {
 std::string_view second_name(Second s) {
   switch (s) {
     case Second::Unavailable:
-      return "unavailable";
-    case Second::Choosing:
-      return "choosing";
-    case Second::Declined:
-      return "declined";
+      return "none";
     case Second::Written:
       return "written";
     case Second::Cast:
@@ -116,7 +112,7 @@ std::string_view second_name(Second s) {
     case Second::Counts:
       return "counts";
   }
-  return "unavailable";
+  return "none";
 }
 
 // Her formulas, the second marked with whether it counts (Double-jeu took effect).
@@ -138,6 +134,13 @@ json hand_json(const Hand& h) {
   return out;
 }
 
+json acrobatics_json(const Hand& h) {
+  json out = json::array();
+  for (Card c : {Card::Acrobatie1, Card::Acrobatie2, Card::Acrobatie3})
+    for (int i = 0; i < h[size_t(c)]; ++i) out.push_back(info(c).id);
+  return out;
+}
+
 json squares_json(const DuBalaiState& s) {
   json out = json::array();
   for (int p = 0; p < s.players(); ++p) out.push_back(s.track().square[size_t(p)]);
@@ -156,7 +159,8 @@ json outcome_json(const DuBalaiState& s, Seat seat) {
   return {{"seat", seat},
           {"formulas", formulas},
           {"verdicts", verdicts},
-          {"second_ignored", o.second_ignored},
+          {"same_colour", o.same_colour},
+          {"fell", o.fell},
           {"bonus_cancelled", o.bonus_cancelled},
           {"penalty", o.penalty},
           {"from", o.from},
@@ -199,6 +203,9 @@ std::string move_narration(const DuBalaiState& s, Seat seat) {
                              o.formula[size_t(i)])) +
            " (" + verdict_name(o.verdict[size_t(i)]) + ")";
   }
+  if (o.fell)
+    out += o.same_colour ? ", both of one colour: she falls off her broom"
+                         : ", a forbidden formula: she falls off her broom";
   if (o.bonus_cancelled) out += ", no bonus";
   if (o.penalty) out += ", the closer falls back";
   out += "; square " + std::to_string(o.from) + " -> " +
@@ -243,11 +250,16 @@ json view_of(const DuBalaiState& s, Seat viewer) {
     j["square"] = s.track().square[size_t(p)];
     j["finish_order"] = s.track().finish_order[size_t(p)];
     j["magie_noire"] = w.hand_count();
-    if (p == viewer || over) j["hand"] = hand_json(w.hand);
+    // At the end the book reveals the acrobatics only (« révélées à la fin du jeu »); the
+    // whole hand only when the table asked for it (show_hands_at_end).
+    if (p == viewer || (over && s.options().show_hands_at_end))
+      j["hand"] = hand_json(w.hand);
+    else if (over)
+      j["acrobatics"] = acrobatics_json(w.hand);
     j["written"] = w.written;
     if (s.formulas_revealed() || (p == viewer && w.written)) {
       j["formulas"] = formulas_json(s, w);
-      // Whether a second formula was written or declined is hers until the reveal.
+      // Whether she wrote a second formula is hers until the reveal.
       j["second"] = second_name(w.second);
     }
     if (s.outcome(p).resolved) j["outcome"] = outcome_json(s, p);

@@ -1,6 +1,7 @@
 // Actions: "place <card> under left|right", as codes card * 2 + side.
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,12 @@ std::string SortilegesState::idle_reason(Seat seat, Action) const {
 }
 
 std::string SortilegesState::action_text(Action action) const {
-  if (action.code >= kActionCodes) return "unknown action " + std::to_string(action.code);
+  if (action.code >= kActionCodes) {
+    // A code no game produces: named, never decoded (its card would be no card).
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%08x", action.code);
+    return "invalid action code 0x" + std::string(hex);
+  }
   return "place " + card_text(Card(action.code / 2)) + " under " +
          (action.code % 2 == kLeft ? "left" : "right");
 }

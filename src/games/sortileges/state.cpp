@@ -136,12 +136,15 @@ void SortilegesState::narrate_draw(Events& events) const {
 }
 
 Status SortilegesState::refusal(Seat seat, Action action) const {
-  if (seat != current_ || terminal_) return refuse_idle(seat, action);
+  // A code no game produces is named as such, whoever sends it.
   if (action.code >= kActionCodes) {
-    return fail("that is not a Sortil\u00e8ges action; place one of your cards (" +
-                hand_text(seat) + ") under left or right, e.g. 'place " +
-                card_text(areas_[size_t(seat)].hand.cards[0]) + " under left'");
+    const std::string what = seat == current_ && !terminal_
+                                 ? "place one of your cards (" + hand_text(seat) + ")"
+                                 : "an action places a card of the hand";
+    return fail(action_text(action) + ": no action of Sortil\u00e8ges has this code; " + what +
+                " under left or right, e.g. 'place 7H under left'");
   }
+  if (seat != current_ || terminal_) return refuse_idle(seat, action);
   const Card card = Card(action.code / 2);
   if (!areas_[size_t(seat)].hand.contains(card))
     return fail(card_text(card) + " is not in your hand; you hold " + hand_text(seat));
