@@ -275,13 +275,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       conn->send(snapshot);
-      if (self.phase_ == Phase::Finished) {
-        const RecordResult& r = *self.match_.record().result;
-        conn->send(frame({{"type", "result"},
-                          {"scores", r.scores},
-                          {"ranks", r.ranks},
-                          {"record", "/api/tables/" + self.code_ + "/record"}}));
-      }
+      if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
 }
@@ -305,6 +299,7 @@ void Table::watch(std::shared_ptr<Connection> conn) {
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       conn->send(snapshot);
+      if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
 }
@@ -433,10 +428,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
     timer_.cancel();
     const RecordResult& r = *match_.record().result;
     const std::string line = Record::result_json(r).dump();
-    Frame result = frame({{"type", "result"},
-                          {"scores", r.scores},
-                          {"ranks", r.ranks},
-                          {"record", "/api/tables/" + code_ + "/record"}});
+    Frame result = result_frame();
     store_.run([code = code_, line](Store& s) { return s.finish_table(code, line); },
                gate([this, result] {
                  for (Link& l : links_)
@@ -560,6 +552,14 @@ json Table::status_json() const {
           {"spectators", settings_.spectators},
           {"watchers", watchers},
           {"seats", seats}};
+}
+
+Frame Table::result_frame() const {
+  const RecordResult& r = *match_.record().result;
+  return frame({{"type", "result"},
+                {"scores", r.scores},
+                {"ranks", r.ranks},
+                {"record", "/api/tables/" + code_ + "/record"}});
 }
 
 Frame Table::table_frame(Seat you) const {

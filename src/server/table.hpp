@@ -105,6 +105,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void deliver(const Frames& frames);
   json status_json() const;
   Frame table_frame(Seat you) const;
+  Frame result_frame() const;  // once the game has ended
   void broadcast_status();
   Link* find_link(uint64_t id);
   int free_human_seat() const;
