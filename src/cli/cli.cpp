@@ -22,6 +22,7 @@ struct Parsed {
   PlayOptions play;
   SimOptions sim;
   ReplayOptions replay;
+  ServeOptions serve;
   // Numbers are read here, not by CLI11, which would take "010" for 8 and "0x10" for 16, wrap
   // "-3" around, or clamp what is too large.
   std::string players;
@@ -97,6 +98,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   rep->add_flag("--check", p.replay.check, "Verify that the record reproduces exactly");
   rep->add_flag("--states", p.replay.states, "Print the full state after each action as JSON");
 
+  auto* serve = add_serve_command(app, p.serve);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -113,7 +116,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
     if (chosen.empty() && argc > 1 && argv[1][0] != '-')
       return report_error(err,
                           std::string("unknown command '") + argv[1] +
-                              "'; commands: games, play, sim, replay (see sabbat --help)",
+                              "'; commands: games, play, sim, replay, serve (see sabbat --help)",
                           kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
@@ -172,6 +175,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       return run_sim(p.sim, io);
     }
     if (rep->parsed()) return run_replay(p.replay, io);
+    if (serve->parsed()) return run_serve(p.serve, io);
   } catch (const std::exception& e) {
     return report_error(err, std::string("internal error: ") + e.what(), kExitFailure);
   }
