@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
+  nodejs npm chromium
 )
 missing=()
 for p in "${packages[@]}"; do
