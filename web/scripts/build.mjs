@@ -16,6 +16,7 @@ async function app() {
   mkdirSync(out, { recursive: true });
   await build({
     entryPoints: { app: join(root, 'src/main.tsx') },
+    loader: { '.css': 'css' },
     outdir: out,
     bundle: true,
     minify: true,
