@@ -20,7 +20,8 @@ export function writingVerb(legal: string[]): 'formula' | 'second-formula' | nul
 // The legal action writing exactly the picked cards (order does not matter), or null.
 export function formulaFor(legal: string[], picks: Set<string>): string | null {
   const verb = writingVerb(legal);
-  if (!verb) return null;
+  // Writing nothing is its own choice (key n), never an Enter with no card picked.
+  if (!verb || picks.size === 0) return null;
   for (const a of legal) {
     const w = formulaWords(a, verb);
     if (w && w.length === picks.size && w.every((x) => picks.has(x))) return a;
