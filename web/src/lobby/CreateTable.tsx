@@ -69,7 +69,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
           {seats.slice(0, players).map((s, i) => (
             <li>
               <label class="field inline">
-                <span>{t('seat_n', { n: i + 1 })}</span>
+                <span>{t('seat_n', { n: i })}</span>
                 {i === 0 ? (
                   <strong>{t('you')}</strong>
                 ) : (

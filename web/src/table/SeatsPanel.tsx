@@ -8,7 +8,7 @@ export function SeatsPanel({ status, names, actors, you }: { status: TableStatus
       <ul>
         {status.seats.map((s) => (
           <li class={actors.includes(s.seat) ? 'seat acting' : 'seat'}>
-            <span class="seat-no">{s.seat + 1}</span> {names[s.seat]}
+            <span class="seat-no">{s.seat}</span> {names[s.seat]}
             {s.seat === you && <em> ({t('you')})</em>}
             {s.kind === 'human' && s.taken && !s.connected && <span class="away"> · {t('away')}</span>}
             {s.kind === 'human' && !s.taken && <span class="away"> · {t('free_seat')}</span>}

@@ -38,7 +38,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           {game?.title ?? status.game} <small>· {t('table')} {code}</small>
         </h1>
         <p class="conn" role="status">
-          {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: s.seat + 1, name: names[s.seat] }) : ''}
+          {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: s.seat, name: names[s.seat] }) : ''}
         </p>
       </div>
       {problem && s.role !== 'none' && (

@@ -64,7 +64,7 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
       <ul class="seat-list">
         {status.seats.map((s) => (
           <li>
-            {t('seat_n', { n: s.seat + 1 })}: {seatName(s)}
+            {t('seat_n', { n: s.seat })}: {seatName(s)}
           </li>
         ))}
       </ul>
@@ -75,7 +75,7 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
             {free.map((s) => (
               <label class="field inline">
                 <input type="radio" name="seat" checked={seat === s.seat} onChange={() => setSeat(s.seat)} />
-                <span>{t('seat_n', { n: s.seat + 1 })}</span>
+                <span>{t('seat_n', { n: s.seat })}</span>
               </label>
             ))}
           </fieldset>

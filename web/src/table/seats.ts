@@ -11,7 +11,7 @@ export function seatNames(status: TableStatus | null, players: number): string[]
   const out: string[] = [];
   for (let i = 0; i < players; ++i) {
     const s = status?.seats.find((x) => x.seat === i);
-    out.push(s && (s.kind === 'bot' || s.name) ? seatName(s) : t('seat_n', { n: i + 1 }));
+    out.push(s && (s.kind === 'bot' || s.name) ? seatName(s) : t('seat_n', { n: i }));
   }
   return out;
 }

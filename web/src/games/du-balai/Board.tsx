@@ -72,6 +72,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </div>
         )}
       </div>
+      {v.dice && !open && <h3>{t('db_dice_revealed')}</h3>}
       {v.dice && <Dice dice={v.dice} />}
       {open && legal.includes('close-book') && (
         <button type="button" class="primary big" onClick={() => act('close-book')} disabled={busy}>
@@ -85,9 +86,9 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
         </p>
       )}
-      {me !== null && !v.scores && (
+      {me !== null && verb && (
         <section class="symbol-hand panel" aria-labelledby="symbols-title">
-          <h3 id="symbols-title">{verb ? t(verb === 'formula' ? 'db_write_formula' : 'db_write_second') : t('db_your_cards')}</h3>
+          <h3 id="symbols-title">{t(verb === 'formula' ? 'db_write_formula' : 'db_write_second')}</h3>
           <ul class="symbol-cards">
             {SYMBOLS.map((s, i) => {
               const picked = picks.has(s.word);
@@ -98,7 +99,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
                     type="button"
                     class={`symbol-card${picked ? ' picked' : ''}${isUsed ? ' used' : ''}`}
                     aria-pressed={picked}
-                    disabled={!verb || (isUsed && verb === 'second-formula')}
+                    disabled={(isUsed && verb === 'second-formula')}
                     onClick={() => toggle(s.word)}
                   >
                     <kbd>{i + 1}</kbd>
@@ -126,9 +127,9 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
             </p>
           )}
           {verb && picks.size > 0 && !write && <p class="small">{t('db_not_offered')}</p>}
-          {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
-        </section>
+          </section>
       )}
+      {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
       {menu.length > 0 && (
         <section class="choices panel" aria-labelledby="choices-title">
           <h3 id="choices-title">{t('db_choices')}</h3>

@@ -12,7 +12,7 @@ export function Track({ view, names }: { view: any; names: string[] }) {
     const label = sq === LINE ? t('db_line') : String(sq);
     cells.push(
       <li class={`sq${sq === 0 ? ' start' : ''}${sq === LINE ? ' line' : ''}${curse ? ' curse' : ''}${here.length ? ' occupied' : ''}`} aria-label={`${t('db_square')} ${label}${curse ? `, ${t('db_curse')}` : ''}${here.length ? ': ' + here.map((w: any) => names[w.seat]).join(', ') : ''}`}>
-        <span class="sq-no">{sq === LINE ? '🏁' : sq}</span>
+        <span class="sq-no">{sq === LINE ? '' : sq}</span>
         {curse && (
           <span class="curse-mark" title={t('db_curse')}>
             ☠
@@ -20,7 +20,7 @@ export function Track({ view, names }: { view: any; names: string[] }) {
         )}
         {here.map((w: any) => (
           <span class={`token seat-${w.seat}${view.blocker === w.seat ? ' blocker' : ''}${w.seat === view.viewer ? ' me' : ''}`} title={names[w.seat]}>
-            {w.seat + 1}
+            {w.seat}
           </span>
         ))}
       </li>,
