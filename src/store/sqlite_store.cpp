@@ -1,0 +1,334 @@
+// The embedded store: one SQLite file in WAL mode (docs/architecture.md, "Store").
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/untrusted.hpp"
+#include "store/sqlite.hpp"
+#include "store/store.hpp"
+
+namespace sabbat {
+namespace {
+
+using sqlite::Database;
+using sqlite::Statement;
+using sqlite::Use;
+
+// "Sabb": marks the file as a Sabbat store, so that another program's database is not adopted.
+constexpr int64_t kApplicationId = 0x53616262;
+// Bumped whenever the schema changes; a file of a newer version is refused, never rewritten.
+constexpr int64_t kSchemaVersion = 1;
+constexpr int kBusyTimeoutMs = 5000;
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE tables (
+  code TEXT PRIMARY KEY NOT NULL,
+  header TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  result TEXT,
+  created_ms INTEGER NOT NULL
+);
+CREATE INDEX tables_unfinished ON tables (created_ms) WHERE result IS NULL;
+CREATE TABLE actions (
+  table_code TEXT NOT NULL REFERENCES tables (code),
+  seq INTEGER NOT NULL,
+  time INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  PRIMARY KEY (table_code, seq)
+) WITHOUT ROWID;
+)sql";
+
+std::string code_text(std::string_view code) {
+  return "'" + printable(code) + "'";
+}
+
+class SqliteStore final : public Store {
+ public:
+  SqliteStore(std::string path, Database db) : path_(std::move(path)), db_(std::move(db)) {}
+
+  Status prepare_statements() {
+    struct Entry {
+      Statement* stmt;
+      const char* sql;
+    };
+    const Entry entries[] = {
+        {&begin_read_, "BEGIN"},
+        {&begin_write_, "BEGIN IMMEDIATE"},
+        {&commit_, "COMMIT"},
+        {&rollback_, "ROLLBACK"},
+        {&insert_table_,
+         "INSERT INTO tables (code, header, settings, result, created_ms) "
+         "VALUES (?1, ?2, ?3, NULL, ?4)"},
+        {&update_settings_, "UPDATE tables SET settings = ?2 WHERE code = ?1"},
+        {&table_state_,
+         "SELECT result IS NOT NULL, "
+         "(SELECT coalesce(max(seq), 0) FROM actions WHERE table_code = ?1) "
+         "FROM tables WHERE code = ?1"},
+        {&insert_action_,
+         "INSERT INTO actions (table_code, seq, time, seat, action) VALUES (?1, ?2, ?3, ?4, ?5)"},
+        {&finish_, "UPDATE tables SET result = ?2 WHERE code = ?1"},
+        {&select_table_, "SELECT header, settings, result, created_ms FROM tables WHERE code = ?1"},
+        {&select_actions_,
+         "SELECT seq, time, seat, action FROM actions WHERE table_code = ?1 ORDER BY seq"},
+        {&select_unfinished_,
+         "SELECT code FROM tables WHERE result IS NULL ORDER BY created_ms, rowid"},
+    };
+    for (const auto& e : entries) {
+      auto stmt = db_.prepare(e.sql);
+      if (!stmt) return failure("cannot prepare its statements", stmt.error());
+      *e.stmt = std::move(stmt.value());
+    }
+    return Status::success();
+  }
+
+  Status create_table(const StoredTable& table) override {
+    if (table.code.empty()) return fail("a table needs a code; the code given is empty");
+    if (!table.actions.empty() || table.result)
+      return fail("table " + code_text(table.code) +
+                  " must be created without actions or result; append them afterwards");
+    return write("cannot create table " + code_text(table.code), [&]() -> Status {
+      auto known = table_state(table.code);
+      if (!known) return fail(known.error());
+      if (known->exists) return fail("a table with this code already exists");
+      Use insert(insert_table_);
+      insert->bind(1, table.code);
+      insert->bind(2, table.header);
+      insert->bind(3, table.settings);
+      insert->bind(4, table.created_ms);
+      return insert->run();
+    });
+  }
+
+  Status save_settings(std::string_view code, std::string_view settings) override {
+    return write("cannot save the settings of table " + code_text(code), [&]() -> Status {
+      auto known = table_state(code);
+      if (!known) return fail(known.error());
+      if (!known->exists) return fail("no table has this code");
+      Use update(update_settings_);
+      update->bind(1, code);
+      update->bind(2, settings);
+      return update->run();
+    });
+  }
+
+  Status append_actions(std::span<const StoredAction> actions) override {
+    if (actions.empty()) return Status::success();
+    return write("cannot append actions", [&]() -> Status {
+      // The next seq of each table met so far in this batch.
+      std::vector<std::pair<std::string_view, int64_t>> next;
+      for (const auto& a : actions) {
+        auto it = std::find_if(next.begin(), next.end(),
+                               [&](const auto& n) { return n.first == a.table; });
+        if (it == next.end()) {
+          auto known = table_state(a.table);
+          if (!known) return fail(known.error());
+          if (!known->exists) return fail("no table has the code " + code_text(a.table));
+          if (known->finished)
+            return fail("table " + code_text(a.table) + " is finished; it takes no more actions");
+          next.emplace_back(a.table, known->last_seq + 1);
+          it = next.end() - 1;
+        }
+        if (a.action.seq != it->second)
+          return fail("table " + code_text(a.table) + ": action seq " +
+                      std::to_string(a.action.seq) + " is not the next one (" +
+                      std::to_string(it->second) + ")");
+        Use insert(insert_action_);
+        insert->bind(1, a.table);
+        insert->bind(2, a.action.seq);
+        insert->bind(3, a.action.time);
+        insert->bind(4, int64_t(a.action.seat));
+        insert->bind(5, a.action.action);
+        if (Status s = insert->run(); !s) return s;
+        ++it->second;
+      }
+      return Status::success();
+    });
+  }
+
+  Status finish_table(std::string_view code, std::string_view result_line) override {
+    if (result_line.empty())
+      return fail("cannot finish table " + code_text(code) + ": the result line is empty");
+    return write("cannot finish table " + code_text(code), [&]() -> Status {
+      auto known = table_state(code);
+      if (!known) return fail(known.error());
+      if (!known->exists) return fail("no table has this code");
+      if (known->finished) return fail("the table is already finished");
+      Use update(finish_);
+      update->bind(1, code);
+      update->bind(2, result_line);
+      return update->run();
+    });
+  }
+
+  Result<std::optional<StoredTable>> load_table(std::string_view code) override {
+    const std::string what = "cannot load table " + code_text(code);
+    // One read transaction, so that the table and its actions are seen at one moment.
+    if (Status s = Use(begin_read_)->run(); !s) return failure(what, s.error());
+    auto table = read_table(code);
+    if (!table) {
+      rollback_quietly();
+      return failure(what, table.error());
+    }
+    if (Status s = Use(commit_)->run(); !s) {
+      rollback_quietly();
+      return failure(what, s.error());
+    }
+    return table;
+  }
+
+  Result<std::vector<std::string>> unfinished_tables() override {
+    Use select(select_unfinished_);
+    std::vector<std::string> codes;
+    for (;;) {
+      auto row = select->step();
+      if (!row) return failure("cannot list the unfinished tables", row.error());
+      if (!*row) return codes;
+      codes.push_back(select->column_text(0));
+    }
+  }
+
+ private:
+  struct TableState {
+    bool exists = false;
+    bool finished = false;
+    int64_t last_seq = 0;
+  };
+
+  Result<TableState> table_state(std::string_view code) {
+    Use select(table_state_);
+    select->bind(1, code);
+    auto row = select->step();
+    if (!row) return fail(row.error());
+    if (!*row) return TableState{};
+    return TableState{true, select->column_int(0) != 0, select->column_int(1)};
+  }
+
+  Result<std::optional<StoredTable>> read_table(std::string_view code) {
+    StoredTable table;
+    {
+      Use select(select_table_);
+      select->bind(1, code);
+      auto row = select->step();
+      if (!row) return fail(row.error());
+      if (!*row) return std::optional<StoredTable>();
+      table.code = std::string(code);
+      table.header = select->column_text(0);
+      table.settings = select->column_text(1);
+      if (!select->column_null(2)) table.result = select->column_text(2);
+      table.created_ms = select->column_int(3);
+    }
+    Use select(select_actions_);
+    select->bind(1, code);
+    for (;;) {
+      auto row = select->step();
+      if (!row) return fail(row.error());
+      if (!*row) break;
+      table.actions.push_back(RecordedAction{select->column_int(0), select->column_int(1),
+                                             Seat(select->column_int(2)), select->column_text(3)});
+    }
+    return std::optional<StoredTable>(std::move(table));
+  }
+
+  // Runs `body` in one write transaction: committed whole if it succeeds, rolled back whole
+  // (the database as it was) if it or the commit fails.
+  template <class Body>
+  Status write(const std::string& what, Body&& body) {
+    if (Status s = Use(begin_write_)->run(); !s) return failure(what, s.error());
+    if (Status s = body(); !s) {
+      rollback_quietly();
+      return fail(what + ": " + s.error());
+    }
+    if (Status s = Use(commit_)->run(); !s) {
+      rollback_quietly();
+      return failure(what, s.error());
+    }
+    return Status::success();
+  }
+
+  void rollback_quietly() {
+    // A failed COMMIT may already have ended the transaction; ROLLBACK would then fail.
+    if (db_.in_transaction()) (void)Use(rollback_)->run();
+  }
+
+  Error failure(const std::string& what, const std::string& sqlite_message) const {
+    return fail(what + " in the store " + path_ + ": " + sqlite_message);
+  }
+
+  std::string path_;
+  Database db_;
+  Statement begin_read_, begin_write_, commit_, rollback_, insert_table_, update_settings_,
+      table_state_, insert_action_, finish_, select_table_, select_actions_, select_unfinished_;
+};
+
+// Checks that the file is a Sabbat store this build can read, or an empty file to become one.
+// Only reads: a file refused here is left exactly as it was.
+Status check_identity(Database& db, const std::string& path) {
+  const std::string refused = "cannot open the store " + path + ": ";
+  auto version = db.query_int("PRAGMA user_version");
+  if (!version)
+    return fail(refused + version.error() +
+                " (the file is not a SQLite database, or is damaged; nothing was changed)");
+  auto application = db.query_int("PRAGMA application_id");
+  if (!application) return fail(refused + application.error());
+  auto objects = db.query_int("SELECT count(*) FROM sqlite_master");
+  if (!objects)
+    return fail(refused + objects.error() + " (the file is damaged; nothing was changed)");
+  if (*version == 0 && *application == 0 && *objects == 0) return Status::success();  // new
+  if (*application != kApplicationId)
+    return fail(refused + "it is a SQLite database of another program, not a Sabbat store " +
+                "(nothing was changed)");
+  if (*version > kSchemaVersion)
+    return fail(refused + "its schema version is " + std::to_string(*version) +
+                ", written by a newer Sabbat; this build reads version " +
+                std::to_string(kSchemaVersion) + " (nothing was changed)");
+  if (*version < 1)
+    return fail(refused + "its schema version " + std::to_string(*version) +
+                " is unknown; this build reads version " + std::to_string(kSchemaVersion) +
+                " (nothing was changed)");
+  return Status::success();
+}
+
+Status create_schema(Database& db) {
+  if (Status s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  // Checked again under the write lock: another process may have created it meanwhile.
+  auto version = db.query_int("PRAGMA user_version");
+  Status s = version ? Status::success() : Status(fail(version.error()));
+  if (s && *version == 0) {
+    s = db.exec(kSchema);
+    if (s)
+      s = db.exec(("PRAGMA application_id = " + std::to_string(kApplicationId) +
+                   "; PRAGMA user_version = " + std::to_string(kSchemaVersion))
+                      .c_str());
+  }
+  if (s) s = db.exec("COMMIT");
+  if (!s && db.in_transaction()) (void)db.exec("ROLLBACK");
+  return s;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
+  auto db = Database::open(path);
+  if (!db) return fail("cannot open the store " + path + ": " + db.error());
+  sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
+  if (Status s = check_identity(*db, path); !s) return fail(s.error());
+  // WAL: readers never block the writer, and a commit appends to one file. synchronous=FULL
+  // syncs the WAL at every commit, so that a committed transaction survives a power loss too,
+  // not only a killed process; group commit (WriteAhead) shares that sync among many actions.
+  auto mode = db->query_text("PRAGMA journal_mode = WAL");
+  if (!mode) return fail("cannot put the store " + path + " in WAL mode: " + mode.error());
+  if (*mode != "wal")
+    return fail("cannot put the store " + path + " in WAL mode: SQLite kept the mode '" + *mode +
+                "' (is the file on a network file system?)");
+  if (Status s = db->exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON"); !s)
+    return fail("cannot set up the store " + path + ": " + s.error());
+  if (Status s = create_schema(*db); !s)
+    return fail("cannot create the schema of the store " + path + ": " + s.error());
+  auto store = std::make_unique<SqliteStore>(path, std::move(db.value()));
+  if (Status s = store->prepare_statements(); !s) return fail(s.error());
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace sabbat
