@@ -41,6 +41,8 @@ export function status(game: string, phase: string, players = 4) {
 }
 
 const POINTS: Record<string, number> = { K: 3, Q: 2, J: 1, A: 1 };
+// The result line of the simulated game's record (alliances included).
+const FINAL = [7, 3, 8, 17];
 
 function sortilegesView(full: any, seat: number) {
   const n = full.options.players;
@@ -54,10 +56,10 @@ function sortilegesView(full: any, seat: number) {
       seat: i, left: a.left, right: a.right, placements_left: 3 - a.left.length - a.right.length,
       discarded: a.discards.length, holding: a.hand.length, won: a.won,
       // Fixture only: loose card points; the server's view counts alliances too.
-      points: a.won.reduce((s: number, c: string) => s + (POINTS[c.slice(0, -1)] ?? 0), 0), alliances: [],
+      points: full.terminal ? FINAL[i] : a.won.reduce((s: number, c: string) => s + (POINTS[c.slice(0, -1)] ?? 0), 0), alliances: [],
     })),
     hand: full.areas[seat].hand, discards: full.areas[seat].discards, removed: full.removed, last_round: full.last_round,
-    ...(full.terminal ? { scores: [7, 3, 8, 17], ranks: [3, 4, 2, 1] } : {}),
+    ...(full.terminal ? { scores: FINAL, ranks: [3, 4, 2, 1] } : {}),
   };
 }
 

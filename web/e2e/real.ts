@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
   const data = mkdtempSync(join(tmpdir(), 'sabbat-e2e-'));
-  const child = spawn(bin, ['serve', '--port', '0', '--web', dist, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // In a fresh directory, so that whatever the server stores stays out of the repository.
+  const child = spawn(bin, ['serve', '--port', '0', '--web', dist], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`sabbat serve printed no URL: ${seen}`)), 20000);

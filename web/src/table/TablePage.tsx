@@ -62,6 +62,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
       )}
       <div class="table-body">
         <div class="board-area">
+          {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} />}
           {s.state && game ? (
             <game.Board session={s} act={act} names={names} />
           ) : s.state ? (
@@ -72,12 +73,11 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
               {t('refused', { why: s.refusal })}
             </p>
           )}
-          {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} />}
         </div>
         <aside class="side">
           <SeatsPanel status={status} names={names} actors={s.state?.actors ?? []} you={s.seat} />
-          {status.phase !== 'waiting' && <Invite code={code} invite={s.invite} compact />}
-          <Log lines={s.log} />
+          {status.phase === 'playing' && <Invite code={code} invite={s.invite} compact />}
+          {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} />}
         </aside>
       </div>
     </div>

@@ -118,7 +118,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
               <tr class={s.seat === v.current ? 'acting' : ''}>
                 <th scope="row">
                   {names[s.seat]}
-                  <div class="small">{t('to_place_discarded', { p: s.placements_left, d: s.discarded })}</div>
+                  {!v.terminal && <div class="small">{t('to_place_discarded', { p: s.placements_left, d: s.discarded })}</div>}
                 </th>
                 <td class="won">{s.won.length ? s.won.map(cardText).join(' ') : '—'}</td>
                 <td>
