@@ -1,4 +1,5 @@
 // End to end in Debian's chromium. `node dist-test/e2e/run.mjs [--sabbat PATH] [--screens DIR]`
+// Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
 //  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`
 //  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
@@ -7,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
 import { playSortileges } from './real';
+import { checkRejoin } from './rejoin';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, '..', '..');
@@ -19,6 +21,8 @@ const opt = (name: string) => {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 let failed = false;
 try {
+  await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
+  console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
   const sabbat = opt('--sabbat');
   if (sabbat) {
     const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
@@ -29,7 +33,6 @@ try {
     const shots = await screenshots(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), resolve(dir), (opt('--lang') as 'en' | 'fr') ?? 'en');
     console.log(`screenshots: ${shots.length} files in ${dir}`);
   }
-  if (!sabbat && !dir) console.log('nothing to do: give --sabbat PATH and/or --screens DIR');
 } catch (e) {
   failed = true;
   console.error('e2e FAILED:', e);
