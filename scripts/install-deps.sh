@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
+  libboost1.81-dev
   clang-format
   nodejs npm chromium
 )

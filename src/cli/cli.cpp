@@ -21,6 +21,7 @@ struct Parsed {
   PlayOptions play;
   SimOptions sim;
   ReplayOptions replay;
+  ServeOptions serve;
   int players = 0;
   std::string seed;  // parsed by parse_seed: CLI11 would wrap "-3" around
   int jobs = 0;
@@ -80,6 +81,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   rep->add_flag("--check", p.replay.check, "Verify that the record reproduces exactly");
   rep->add_flag("--states", p.replay.states, "Print the full state after each action as JSON");
 
+  auto* serve = add_serve_command(app, p.serve);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -96,7 +99,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
     if (chosen.empty() && argc > 1 && argv[1][0] != '-')
       return report_error(err,
                           std::string("unknown command '") + argv[1] +
-                              "'; commands: games, play, sim, replay (see sabbat --help)",
+                              "'; commands: games, play, sim, replay, serve (see sabbat --help)",
                           kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
@@ -126,6 +129,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       return run_sim(p.sim, io);
     }
     if (rep->parsed()) return run_replay(p.replay, io);
+    if (serve->parsed()) return run_serve(p.serve, io);
   } catch (const std::exception& e) {
     return report_error(err, std::string("internal error: ") + e.what(), kExitFailure);
   }

@@ -8,6 +8,10 @@
 
 #include "cli/common.hpp"
 
+namespace CLI {
+class App;
+}
+
 namespace sabbat::cli {
 
 // `sabbat games`: every registered game, its facts and parameters.
@@ -48,5 +52,17 @@ struct ReplayOptions {
 };
 // `sabbat replay`: narrates, checks or dumps the states of a record.
 int run_replay(const ReplayOptions& options, const Io& io);
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;  // 0: any free port
+  std::string data_dir = "sabbat-data";
+  std::string public_url;
+  std::string web_dir;
+};
+// `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
+int run_serve(const ServeOptions& options, const Io& io);
+// Declares `serve` and its options on the command line.
+CLI::App* add_serve_command(CLI::App& app, ServeOptions& options);
 
 }  // namespace sabbat::cli

@@ -1,0 +1,25 @@
+#pragma once
+// What a table sees of a client connection. Every call may come from any thread: the
+// connection posts it to its own executor, so a table never touches a session's members.
+#include <cstdint>
+#include <memory>
+
+#include "server/messages.hpp"
+
+namespace sabbat::server {
+
+class Table;
+
+class Connection {
+ public:
+  virtual ~Connection() = default;
+  virtual uint64_t id() const = 0;
+  // Queues one message; a client whose queue is full is disconnected.
+  virtual void send(Frame frame) = 0;
+  // Sends `last` (an error saying why), then closes: 1001 when `going_away`, else 1008.
+  virtual void close_with(Frame last, bool going_away) = 0;
+  // The table refused this connection (a wrong token, a taken seat...): it may try again.
+  virtual void leave_table() = 0;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,33 @@
+#pragma once
+// What every part of a running server shares: its options, its log and its origin.
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "server/options.hpp"
+
+namespace sabbat::server {
+
+class Lobby;
+
+class Log {
+ public:
+  explicit Log(std::function<void(std::string_view)> sink);
+  void operator()(std::string_view line) const;
+
+ private:
+  std::function<void(std::string_view)> sink_;
+  mutable std::mutex mutex_;
+};
+
+struct Context {
+  explicit Context(ServerOptions o) : options(std::move(o)), log(options.log) {}
+  ServerOptions options;
+  Log log;
+  std::string public_url;  // no trailing slash
+  std::atomic<uint64_t> next_connection_id{1};
+  Lobby* lobby = nullptr;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,189 @@
+#include "server/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "core/untrusted.hpp"
+#include "server/lobby.hpp"
+#include "server/web_files.hpp"
+#include "server/websocket_session.hpp"
+
+namespace sabbat::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+
+constexpr auto kRequestTimeout = std::chrono::seconds(30);
+constexpr std::size_t kMaxRequestBytes = 8 * 1024;
+
+// "scheme://host[:port]" of a URL, the form an Origin header takes.
+std::string origin_of(std::string_view url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string_view::npos) return {};
+  auto path = url.find('/', scheme + 3);
+  return std::string(url.substr(0, path));
+}
+
+}  // namespace
+
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, Context& ctx)
+    : stream_(std::move(socket)), ctx_(ctx) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::read_next, shared_from_this()));
+}
+
+void HttpSession::read_next() {
+  parser_.emplace();
+  parser_->body_limit(kMaxRequestBytes);
+  parser_->header_limit(kMaxRequestBytes);
+  stream_.expires_after(kRequestTimeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+bool HttpSession::origin_allowed(const Request& req) const {
+  const auto origin = req[http::field::origin];
+  if (origin.empty()) return true;  // not a browser: nothing to protect from
+  const std::string host(req[http::field::host]);
+  if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
+  const std::string pub = origin_of(ctx_.public_url);
+  return !pub.empty() && origin == pub;
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return shutdown();
+  if (ec) {
+    if (ec != net::error::operation_aborted && ec != beast::error::timeout &&
+        ec != net::error::connection_reset && ec != net::error::eof)
+      reply(text_response(Request{}, http::status::bad_request, "bad request\n"));
+    return;
+  }
+  const Request& req = parser_->get();
+  if (websocket::is_upgrade(req)) {
+    const std::string_view target(req.target().data(), req.target().size());
+    if (target != "/ws")
+      return reply(text_response(req, http::status::not_found, "the WebSocket is at /ws\n"));
+    if (!origin_allowed(req)) {
+      ctx_.log("upgrade refused: origin " + printable(std::string(req[http::field::origin])) +
+               " is not this server's");
+      return reply(text_response(req, http::status::forbidden,
+                                 "this origin may not open the server's WebSocket\n"));
+    }
+    stream_.expires_never();
+    std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_)->run(parser_->release());
+    return;
+  }
+  route(req);
+}
+
+HttpSession::Response HttpSession::text_response(const Request& req, http::status status,
+                                                 std::string body, std::string_view type) {
+  Response res{status, req.version() ? req.version() : 11};
+  res.set(http::field::server, "sabbat");
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+void HttpSession::route(const Request& req) {
+  const std::string target(req.target().data(), req.target().size());
+  const std::string path = target.substr(0, target.find('?'));
+  if (req.method() != http::verb::get)
+    return reply(text_response(req, http::status::method_not_allowed, "only GET is served\n"));
+
+  if (path == "/api/games")
+    return reply(
+        text_response(req, http::status::ok, games_catalogue().dump(), "application/json"));
+
+  static constexpr std::string_view kTables = "/api/tables/";
+  if (path.starts_with(kTables)) {
+    std::string rest = path.substr(kTables.size());
+    const bool record = rest.ends_with("/record");
+    if (record) rest.resize(rest.size() - std::string_view("/record").size());
+    auto table = ctx_.lobby->find(rest);
+    if (!table) return reply(text_response(req, http::status::not_found, "no such table\n"));
+    auto self = shared_from_this();
+    const unsigned version = req.version();
+    const bool keep_alive = req.keep_alive();
+    Request shape;
+    shape.version(version);
+    shape.keep_alive(keep_alive);
+    if (!record) {
+      return table->status([self, shape](json status) {
+        self->reply_later(
+            self->text_response(shape, http::status::ok, status.dump(), "application/json"));
+      });
+    }
+    return table->record([self, shape, code = rest](std::optional<std::string> text) {
+      if (!text)
+        return self->reply_later(self->text_response(
+            shape, http::status::conflict, "the record is available once the game has ended\n"));
+      Response res =
+          self->text_response(shape, http::status::ok, std::move(*text), "application/x-ndjson");
+      res.set(http::field::content_disposition, "attachment; filename=\"" + code + ".jsonl\"");
+      self->reply_later(std::move(res));
+    });
+  }
+
+  if (auto file = web_file(ctx_.options.web_dir, path)) return send_file(req, *file);
+  if (path == "/" || path.starts_with("/t/"))
+    return reply(text_response(req, http::status::ok, builtin_index(ctx_.public_url),
+                               "text/html; charset=utf-8"));
+  reply(text_response(req, http::status::not_found, "not found\n"));
+}
+
+void HttpSession::send_file(const Request& req, const std::string& path) {
+  http::file_body::value_type body;
+  beast::error_code ec;
+  body.open(path.c_str(), beast::file_mode::scan, ec);
+  if (ec) return reply(text_response(req, http::status::not_found, "not found\n"));
+  auto res = std::make_shared<http::response<http::file_body>>(
+      std::piecewise_construct, std::make_tuple(std::move(body)),
+      std::make_tuple(http::status::ok, req.version()));
+  res->set(http::field::server, "sabbat");
+  res->set(http::field::content_type, mime_type(path));
+  res->keep_alive(req.keep_alive());
+  res->prepare_payload();
+  in_flight_ = res;
+  http::async_write(
+      stream_, *res,
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), !res->keep_alive()));
+}
+
+void HttpSession::reply(Response res) {
+  auto owned = std::make_shared<Response>(std::move(res));
+  in_flight_ = owned;
+  http::async_write(
+      stream_, *owned,
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), owned->need_eof()));
+}
+
+void HttpSession::reply_later(Response res) {
+  net::post(stream_.get_executor(), [self = shared_from_this(), res = std::move(res)]() mutable {
+    self->reply(std::move(res));
+  });
+}
+
+void HttpSession::on_write(bool close, beast::error_code ec, std::size_t) {
+  in_flight_.reset();
+  if (ec) return;
+  if (close) return shutdown();
+  read_next();
+}
+
+void HttpSession::shutdown() {
+  beast::error_code ec;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace sabbat::server

@@ -1,0 +1,42 @@
+#pragma once
+// One HTTP connection: answers the routes of docs/protocol.md one request at a time, and
+// hands an upgrade to /ws over to a WebsocketSession once its Origin is allowed.
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/context.hpp"
+
+namespace sabbat::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, Context& ctx);
+  void run();
+
+ private:
+  using Request = boost::beast::http::request<boost::beast::http::string_body>;
+  using Response = boost::beast::http::response<boost::beast::http::string_body>;
+
+  void read_next();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void route(const Request& req);
+  bool origin_allowed(const Request& req) const;
+  Response text_response(const Request& req, boost::beast::http::status status, std::string body,
+                         std::string_view type = "text/plain; charset=utf-8");
+  void reply(Response res);
+  // Called from a table's strand: hands the response back to this session's.
+  void reply_later(Response res);
+  void send_file(const Request& req, const std::string& path);
+  void on_write(bool close, boost::beast::error_code ec, std::size_t bytes);
+  void shutdown();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  Context& ctx_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<void> in_flight_;  // the response being written
+};
+
+}  // namespace sabbat::server

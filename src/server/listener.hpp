@@ -1,0 +1,27 @@
+#pragma once
+// Accepts TCP connections, each onto its own strand, and gives each to an HttpSession.
+#include <boost/asio/ip/tcp.hpp>
+#include <memory>
+
+#include "core/result.hpp"
+#include "server/context.hpp"
+
+namespace sabbat::server {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(boost::asio::io_context& ioc, Context& ctx);
+  Status listen(const boost::asio::ip::tcp::endpoint& endpoint);
+  uint16_t port() const;
+  void run();
+  void stop();  // from any thread
+
+ private:
+  void accept_next();
+
+  boost::asio::io_context& ioc_;
+  Context& ctx_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,182 @@
+#include "server/lobby.hpp"
+
+#include "bots/bot.hpp"
+#include "core/registry.hpp"
+#include "core/untrusted.hpp"
+#include "server/secrets.hpp"
+
+namespace sabbat::server {
+
+namespace {
+
+ProtocolError bad_table(std::string message) {
+  return {"bad-table", std::move(message), "create"};
+}
+
+// A seed as a decimal string (JSON numbers lose precision above 2^53 in many clients).
+Result<uint64_t> parse_seed_text(const std::string& text) {
+  if (text.empty() || text.size() > 20) return fail("\"seed\" is a decimal integer string");
+  uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return fail("\"seed\" is a decimal integer string");
+    const uint64_t digit = uint64_t(c - '0');
+    if (v > (UINT64_MAX - digit) / 10) return fail("\"seed\" is above 2^64-1");
+    v = v * 10 + digit;
+  }
+  return v;
+}
+
+struct Request {
+  const Game* game = nullptr;
+  Setup setup;
+  TableSettings settings;
+};
+
+std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
+  const json& b = m.body;
+  auto game_id = string_field(m, "game", 64);
+  if (auto* e = std::get_if<ProtocolError>(&game_id)) return *e;
+  auto game = registry().get(std::get<std::string>(game_id));
+  if (!game) return bad_table(game.error());
+  const Game& g = **game;
+
+  int players = g.default_players();
+  if (auto it = b.find("players"); it != b.end() && !it->is_null()) {
+    if (!it->is_number_integer()) return bad_table("\"players\" must be an integer");
+    const int64_t n = it->get<int64_t>();
+    if (n < g.min_players() || n > g.max_players())
+      return bad_table(g.display_name() + " is played by " + std::to_string(g.min_players()) +
+                       " to " + std::to_string(g.max_players()) + " players");
+    players = int(n);
+  }
+
+  std::map<std::string, std::string> params;
+  if (auto it = b.find("params"); it != b.end() && !it->is_null()) {
+    if (!it->is_object()) return bad_table("\"params\" must be an object of name: \"value\"");
+    for (auto p = it->begin(); p != it->end(); ++p) {
+      if (!p.value().is_string())
+        return bad_table("parameter values are strings, e.g. \"3\" or \"true\"");
+      params[p.key()] = p.value().get<std::string>();
+    }
+  }
+
+  uint64_t seed = 0;
+  if (auto it = b.find("seed"); it != b.end() && !it->is_null()) {
+    if (!it->is_string()) return bad_table("\"seed\" is a decimal integer string");
+    auto s = parse_seed_text(it->get<std::string>());
+    if (!s) return bad_table(s.error());
+    seed = *s;
+  } else {
+    seed = random_seed();
+  }
+  auto setup = g.setup(players, params, seed);
+  if (!setup) return bad_table(printable(setup.error(), 300));
+
+  TableSettings settings;
+  settings.owner_token = new_token();
+  if (auto it = b.find("spectators"); it != b.end() && !it->is_null()) {
+    if (!it->is_boolean()) return bad_table("\"spectators\" must be true or false");
+    settings.spectators = it->get<bool>();
+  }
+  settings.seats.resize(size_t(players));
+  if (auto it = b.find("seats"); it != b.end() && !it->is_null()) {
+    if (!it->is_array() || int(it->size()) > players)
+      return bad_table("\"seats\" is an array of at most " + std::to_string(players) +
+                       " entries: null, {\"human\":true} or {\"bot\":\"NAME\"}");
+    for (size_t s = 0; s < it->size(); ++s) {
+      const json& seat = (*it)[s];
+      if (seat.is_null()) continue;
+      if (!seat.is_object())
+        return bad_table("seat " + std::to_string(s) +
+                         ": null, {\"human\":true} or {\"bot\":\"NAME\"}");
+      if (auto bot = seat.find("bot"); bot != seat.end()) {
+        if (!bot->is_string()) return bad_table("seat " + std::to_string(s) + ": a bot's name");
+        const std::string name = bot->get<std::string>();
+        auto made = make_bot(name, g);
+        if (!made) return bad_table(printable(made.error(), 300));
+        settings.seats[s].bot = true;
+        settings.seats[s].bot_name = name;
+      }
+    }
+  }
+  return Request{&g, std::move(*setup), std::move(settings)};
+}
+
+}  // namespace
+
+Lobby::Lobby(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store)
+    : ioc_(ioc), ctx_(ctx), store_(store) {}
+
+int Lobby::restore(const std::vector<StoredTable>& tables) {
+  int restored = 0;
+  for (const StoredTable& stored : tables) {
+    auto table = Table::restore(ioc_, ctx_, store_, stored);
+    if (!table) {
+      ctx_.log("restore: " + printable(table.error(), 300));
+      continue;
+    }
+    std::lock_guard lock(mutex_);
+    tables_.emplace(stored.code, std::move(*table));
+    ++restored;
+  }
+  return restored;
+}
+
+void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn) {
+  auto request = read_request(message);
+  if (auto* e = std::get_if<ProtocolError>(&request)) return conn->send(error_frame(*e));
+  Request& r = std::get<Request>(request);
+  auto match = Match::start(*r.game, r.setup);
+  if (!match) return conn->send(error_frame("bad-table", printable(match.error(), 300), "create"));
+
+  std::string code;
+  {
+    std::lock_guard lock(mutex_);
+    int open = 0;
+    for (const auto& [c, t] : tables_) open += !t || !t->finished();
+    if (open >= ctx_.options.limits.max_tables) {
+      ctx_.log("create refused: the server holds its maximum of " +
+               std::to_string(ctx_.options.limits.max_tables) + " tables");
+      return conn->send(error_frame(
+          "server-full", "the server holds its maximum number of tables; try later", "create"));
+    }
+    do code = new_table_code();
+    while (tables_.count(code));
+    tables_.emplace(code, nullptr);
+  }
+  const std::string owner = r.settings.owner_token;
+  auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings));
+  {
+    std::lock_guard lock(mutex_);
+    tables_[code] = table;
+  }
+  table->open([this, conn, code, owner](const Status& st) {
+    if (!st) {
+      ctx_.log("create failed in the store: " + printable(st.error(), 200));
+      {
+        std::lock_guard lock(mutex_);
+        tables_.erase(code);
+      }
+      return conn->send(error_frame("internal", "the server could not store the table", "create"));
+    }
+    conn->send(frame({{"type", "created"},
+                      {"table", code},
+                      {"owner", owner},
+                      {"invite", ctx_.public_url + "/t/" + code}}));
+  });
+}
+
+std::shared_ptr<Table> Lobby::find(std::string_view code) const {
+  if (!looks_like_table_code(code)) return nullptr;
+  std::lock_guard lock(mutex_);
+  auto it = tables_.find(code);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+void Lobby::close_all() {
+  std::lock_guard lock(mutex_);
+  for (const auto& [code, table] : tables_)
+    if (table) table->close_all();
+}
+
+}  // namespace sabbat::server

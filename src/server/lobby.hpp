@@ -1,0 +1,41 @@
+#pragma once
+// The server's tables by code: creating them from a client's request (within the server's
+// limit), finding them for a join or an HTTP route, and rebuilding them after a restart.
+#include <boost/asio/io_context.hpp>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/connection.hpp"
+#include "server/context.hpp"
+#include "server/table.hpp"
+
+namespace sabbat::server {
+
+class Lobby {
+ public:
+  Lobby(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store);
+
+  // Rebuilds every stored unfinished table; a table that cannot be rebuilt is logged and
+  // skipped, the others go on. Returns how many were restored.
+  int restore(const std::vector<StoredTable>& tables);
+
+  // The protocol's "create": validates it, then answers "created" once the table is stored,
+  // or an error at once.
+  void create(const ClientMessage& message, const std::shared_ptr<Connection>& conn);
+
+  std::shared_ptr<Table> find(std::string_view code) const;
+  void close_all();
+
+ private:
+  boost::asio::io_context& ioc_;
+  Context& ctx_;
+  WriteAhead& store_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,35 @@
+#pragma once
+// How `sabbat serve` is configured: where it listens, where it keeps its tables, and the
+// limits that keep one client from holding the server back.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace sabbat::server {
+
+struct Limits {
+  std::size_t max_message_bytes = 16 * 1024;  // larger WebSocket messages close the connection
+  int messages_per_second = 20;               // per connection; more are refused
+  int max_tables = 10000;                     // unfinished tables held by the server
+  int max_connections_per_table = 64;         // seats and spectators together
+  std::chrono::milliseconds idle_timeout = std::chrono::minutes(5);  // no message from a client
+  std::size_t max_queued_messages = 256;          // a client that reads slower is disconnected
+  std::chrono::microseconds commit_window{2000};  // group commit of the write-ahead
+};
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;  // 0: any free port, see Server::port()
+  std::string data_dir = "sabbat-data";
+  std::string public_url;  // empty: http://host:port; the origin of invite links
+  std::string web_dir;     // static files of the web client; empty: a built-in page
+  int threads = 2;
+  Limits limits;
+  // One line per notable event (refusals by a limit, drops, restores); stderr by default.
+  std::function<void(std::string_view)> log;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,186 @@
+#include "server/server.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <condition_variable>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "core/untrusted.hpp"
+#include "server/context.hpp"
+#include "server/listener.hpp"
+#include "server/lobby.hpp"
+#include "store/store.hpp"
+
+namespace sabbat::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+// Time for the last messages ("going-away") to reach the clients before the threads end.
+constexpr auto kGoingAwayGrace = std::chrono::milliseconds(300);
+
+void log_to_stderr(std::string_view line) {
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  std::cerr << stamp << " sabbat serve: " << line << '\n';
+}
+
+}  // namespace
+
+Log::Log(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {
+  if (!sink_) sink_ = log_to_stderr;
+}
+
+void Log::operator()(std::string_view line) const {
+  std::lock_guard lock(mutex_);
+  sink_(line);
+}
+
+struct Server::Impl {
+  explicit Impl(ServerOptions o) : ctx(std::move(o)) {}
+
+  // Declared in the order of their lives: the store's writer posts into the io_context, so
+  // it must end first; the lobby's tables use the writer.
+  net::io_context ioc;
+  Context ctx;
+  std::unique_ptr<Store> store;
+  std::unique_ptr<WriteAhead> write_ahead;
+  std::unique_ptr<Lobby> lobby;
+  std::shared_ptr<Listener> listener;
+  std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
+  std::optional<net::signal_set> signals;
+  std::vector<std::thread> threads;
+  std::once_flag stop_once;
+  std::mutex wait_mutex;
+  bool joined = false;
+  uint16_t port = 0;
+};
+
+Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Server::~Server() {
+  stop();
+  wait();
+}
+
+Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
+  auto impl = std::make_unique<Impl>(options);
+  Context& ctx = impl->ctx;
+
+  std::error_code fs_error;
+  std::filesystem::create_directories(options.data_dir, fs_error);
+  if (fs_error)
+    return fail("cannot create the data directory '" + options.data_dir +
+                "': " + fs_error.message());
+  auto store = open_sqlite_store((std::filesystem::path(options.data_dir) / "sabbat.db").string());
+  if (!store) return fail(store.error());
+  impl->store = std::move(*store);
+
+  // Unfinished tables, read before the writer thread owns the store.
+  std::vector<StoredTable> unfinished;
+  auto codes = impl->store->unfinished_tables();
+  if (!codes) return fail("cannot read the stored tables: " + codes.error());
+  for (const std::string& code : *codes) {
+    auto table = impl->store->load_table(code);
+    if (!table) return fail("cannot read table " + code + ": " + table.error());
+    if (table->has_value()) unfinished.push_back(std::move(**table));
+  }
+  impl->write_ahead = std::make_unique<WriteAhead>(*impl->store, options.limits.commit_window);
+  impl->lobby = std::make_unique<Lobby>(impl->ioc, ctx, *impl->write_ahead);
+  ctx.lobby = impl->lobby.get();
+
+  boost::system::error_code ec;
+  tcp::resolver resolver(impl->ioc);
+  auto endpoints =
+      resolver.resolve(options.host, std::to_string(options.port), tcp::resolver::passive, ec);
+  if (ec || endpoints.empty())
+    return fail("cannot use host '" + printable(options.host) + "': " + ec.message());
+  const tcp::endpoint endpoint = endpoints.begin()->endpoint();
+  impl->listener = std::make_shared<Listener>(impl->ioc, ctx);
+  if (Status st = impl->listener->listen(endpoint); !st) return fail(st.error());
+  impl->port = impl->listener->port();
+
+  if (options.public_url.empty()) {
+    std::string host = endpoint.address().to_string();
+    if (endpoint.address().is_v6()) host = "[" + host + "]";
+    ctx.public_url = "http://" + host + ":" + std::to_string(impl->port);
+  } else {
+    ctx.public_url = options.public_url;
+    while (!ctx.public_url.empty() && ctx.public_url.back() == '/') ctx.public_url.pop_back();
+  }
+
+  const int restored = impl->lobby->restore(unfinished);
+  if (restored > 0) ctx.log("restored " + std::to_string(restored) + " unfinished tables");
+
+  impl->work.emplace(impl->ioc.get_executor());
+  impl->listener->run();
+  const int threads = std::max(1, options.threads);
+  for (int i = 0; i < threads; ++i)
+    impl->threads.emplace_back([&ioc = impl->ioc] {
+      // No exception may end a thread silently: a handler that throws is logged and the
+      // thread goes on serving.
+      for (;;) {
+        try {
+          ioc.run();
+          return;
+        } catch (const std::exception& e) {
+          log_to_stderr(std::string("internal error in a handler: ") + e.what());
+        }
+      }
+    });
+  return std::unique_ptr<Server>(new Server(std::move(impl)));
+}
+
+uint16_t Server::port() const {
+  return impl_->port;
+}
+
+std::string Server::url() const {
+  return impl_->ctx.public_url;
+}
+
+void Server::stop() {
+  Impl& impl = *impl_;
+  std::call_once(impl.stop_once, [&impl] {
+    impl.ctx.log("stopping: clients are told the server is going away");
+    impl.listener->stop();
+    impl.lobby->close_all();
+    auto grace = std::make_shared<net::steady_timer>(impl.ioc, kGoingAwayGrace);
+    grace->async_wait([grace, &impl](const boost::system::error_code&) {
+      if (impl.signals) impl.signals->cancel();
+      impl.work.reset();
+      impl.ioc.stop();
+    });
+  });
+}
+
+void Server::wait() {
+  std::lock_guard lock(impl_->wait_mutex);
+  if (impl_->joined) return;
+  for (auto& t : impl_->threads) t.join();
+  // Everything accepted is durable before the store closes.
+  impl_->write_ahead->flush();
+  impl_->joined = true;
+}
+
+void Server::stop_on_signals() {
+  Impl& impl = *impl_;
+  impl.signals.emplace(impl.ioc, SIGINT, SIGTERM);
+  impl.signals->async_wait([this](const boost::system::error_code& ec, int) {
+    if (!ec) stop();
+  });
+}
+
+}  // namespace sabbat::server

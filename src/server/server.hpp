@@ -1,0 +1,38 @@
+#pragma once
+// `sabbat serve`: HTTP and WebSocket on Boost.Beast (docs/protocol.md). A Server restores the
+// unfinished tables of its data directory, listens, and runs until stop().
+#include <memory>
+#include <string>
+
+#include "core/result.hpp"
+#include "server/options.hpp"
+
+namespace sabbat::server {
+
+class Server {
+ public:
+  // Opens the store, restores unfinished tables, binds and starts the threads. Errors: the
+  // data directory, the store, or the address.
+  static Result<std::unique_ptr<Server>> start(ServerOptions options);
+  ~Server();  // stop() and wait()
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  uint16_t port() const;
+  std::string url() const;  // where to point a browser: the public URL, or http://host:port
+
+  // Graceful stop, from any thread (or a signal handler's executor): no new connections,
+  // every client is told "going-away", the store is flushed, then the threads end.
+  void stop();
+  // Blocks until the server has stopped.
+  void wait();
+  // stop() on SIGINT and SIGTERM.
+  void stop_on_signals();
+
+ private:
+  struct Impl;
+  explicit Server(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,54 @@
+#include "server/settings.hpp"
+
+#include "core/untrusted.hpp"
+#include "server/secrets.hpp"
+
+namespace sabbat::server {
+
+json TableSettings::to_json() const {
+  json s = json::array();
+  for (const SeatSettings& seat : seats) {
+    if (seat.bot)
+      s.push_back({{"bot", seat.bot_name}});
+    else
+      s.push_back({{"name", seat.name}, {"token", seat.token}});
+  }
+  return {{"owner", owner_token}, {"spectators", spectators}, {"started", started}, {"seats", s}};
+}
+
+Result<TableSettings> TableSettings::from_text(std::string_view text, int players) {
+  auto parsed = parse_untrusted_json(text, JsonLimits{1 << 20, 8});
+  if (!parsed) return fail("table settings: " + parsed.error());
+  const json& j = *parsed;
+  const auto bad = [] { return fail("table settings: missing or wrong fields"); };
+  if (!j.is_object() || !j.contains("owner") || !j["owner"].is_string() ||
+      !j.contains("spectators") || !j["spectators"].is_boolean() || !j.contains("started") ||
+      !j["started"].is_boolean() || !j.contains("seats") || !j["seats"].is_array() ||
+      int(j["seats"].size()) != players)
+    return bad();
+  TableSettings t;
+  t.owner_token = j["owner"].get<std::string>();
+  t.spectators = j["spectators"].get<bool>();
+  t.started = j["started"].get<bool>();
+  if (!looks_like_token(t.owner_token)) return bad();
+  for (const json& seat : j["seats"]) {
+    if (!seat.is_object()) return bad();
+    SeatSettings s;
+    if (seat.contains("bot")) {
+      if (!seat["bot"].is_string()) return bad();
+      s.bot = true;
+      s.bot_name = seat["bot"].get<std::string>();
+    } else {
+      if (!seat.contains("name") || !seat["name"].is_string() || !seat.contains("token") ||
+          !seat["token"].is_string())
+        return bad();
+      s.name = seat["name"].get<std::string>();
+      s.token = seat["token"].get<std::string>();
+      if (!s.token.empty() && !looks_like_token(s.token)) return bad();
+    }
+    t.seats.push_back(std::move(s));
+  }
+  return t;
+}
+
+}  // namespace sabbat::server

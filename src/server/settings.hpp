@@ -1,0 +1,31 @@
+#pragma once
+// A table's own settings beside its record: who sits where, the secrets, whether spectators
+// may watch and whether the game has started. Stored as JSON with the table, so that a
+// restart keeps every token valid.
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/result.hpp"
+
+namespace sabbat::server {
+
+struct SeatSettings {
+  bool bot = false;
+  std::string bot_name;  // for a bot
+  std::string name;      // for a person, once taken
+  std::string token;     // for a person, once taken; empty: free
+  bool taken() const { return bot || !token.empty(); }
+};
+
+struct TableSettings {
+  std::string owner_token;
+  bool spectators = true;
+  bool started = false;
+  std::vector<SeatSettings> seats;
+
+  json to_json() const;
+  static Result<TableSettings> from_text(std::string_view text, int players);
+};
+
+}  // namespace sabbat::server

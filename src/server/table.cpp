@@ -1,0 +1,589 @@
+#include "server/table.hpp"
+
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
+#include <sstream>
+
+#include "bots/bot.hpp"
+#include "core/registry.hpp"
+#include "core/untrusted.hpp"
+#include "server/lobby.hpp"
+#include "server/secrets.hpp"
+
+namespace sabbat::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+std::string header_line(const Record& record) {
+  return record.header_json().dump();
+}
+
+}  // namespace
+
+Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string code, Match match,
+             TableSettings settings)
+    : ioc_(ioc),
+      ctx_(ctx),
+      store_(store),
+      strand_(net::make_strand(ioc)),
+      timer_(strand_),
+      code_(std::move(code)),
+      match_(std::move(match)),
+      settings_(std::move(settings)),
+      bot_rng_(random_seed()) {
+  bots_.resize(settings_.seats.size());
+  for (size_t s = 0; s < settings_.seats.size(); ++s) {
+    if (!settings_.seats[s].bot) continue;
+    // Names were checked when the table was made; a bot removed since falls back to random.
+    auto bot = make_bot(settings_.seats[s].bot_name, match_.game());
+    bots_[s] = bot ? std::move(*bot) : std::make_unique<RandomBot>();
+  }
+}
+
+template <class F>
+void Table::on_strand(F&& f) {
+  net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+}
+
+std::shared_ptr<Table> Table::create(net::io_context& ioc, Context& ctx, WriteAhead& store,
+                                     std::string code, Match match, TableSettings settings) {
+  return std::shared_ptr<Table>(
+      new Table(ioc, ctx, store, std::move(code), std::move(match), std::move(settings)));
+}
+
+void Table::open(std::function<void(const Status&)> created) {
+  on_strand([created = std::move(created)](Table& self) {
+    StoredTable stored;
+    stored.code = self.code_;
+    stored.header = header_line(self.match_.record());
+    stored.created_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    // A table of bots alone starts at once.
+    const bool starts = self.all_humans_seated();
+    if (starts) self.settings_.started = true;
+    stored.settings = self.settings_.to_json().dump();
+    self.store_.run([stored](Store& s) { return s.create_table(stored); },
+                    [self = self.shared_from_this(), created](const Status& st) {
+                      // The creator hears of it; a failed creation leaves the table unused.
+                      net::post(self->strand_, [self, created, st] {
+                        if (!st) self->broken_ = true;
+                        created(st);
+                      });
+                    });
+    if (starts) self.begin();
+  });
+}
+
+Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx, WriteAhead& store,
+                                              const StoredTable& stored) {
+  std::string text = stored.header + "\n";
+  for (const RecordedAction& a : stored.actions) text += Record::action_json(a).dump() + "\n";
+  std::istringstream in(text);
+  auto record = parse_record(in);
+  if (!record) return fail("table " + stored.code + ": " + record.error());
+  auto match = replay(*record, registry());
+  if (!match) return fail("table " + stored.code + ": " + match.error());
+  auto settings = TableSettings::from_text(stored.settings, record->players);
+  if (!settings) return fail("table " + stored.code + ": " + settings.error());
+  std::shared_ptr<Table> t(
+      new Table(ioc, ctx, store, stored.code, std::move(*match), std::move(*settings)));
+  t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  t->on_strand([](Table& self) {
+    if (self.match_.state().terminal()) {
+      // The result was not stored before the stop: store it now.
+      self.phase_ = Phase::Finished;
+      self.finished_flag_ = true;
+      const std::string line = Record::result_json(*self.match_.record().result).dump();
+      self.store_.run([code = self.code_, line](Store& s) { return s.finish_table(code, line); },
+                      self.gate([] {}));
+    } else if (self.settings_.started) {
+      self.phase_ = Phase::Playing;
+      self.clock_start_ = std::chrono::steady_clock::now();
+      self.schedule();
+    }
+  });
+  return t;
+}
+
+// ---- The write-ahead gate ----
+
+WriteAhead::Done Table::gate(std::function<void()> release) {
+  outbox_.push_back({false, std::move(release)});
+  return [self = shared_from_this()](const Status& st) {
+    // On the store's writer thread: hand the answer back to the table.
+    net::post(self->strand_, [self, st] { self->on_stored(st); });
+  };
+}
+
+void Table::after_earlier(std::function<void()> release) {
+  if (outbox_.empty()) {
+    release();
+    return;
+  }
+  outbox_.push_back({true, std::move(release)});
+}
+
+void Table::on_stored(const Status& st) {
+  if (broken_) return;
+  if (!st) {
+    // What was applied in memory is not stored: stop the table rather than tell anyone. The
+    // store still holds every action that was confirmed; a restart rebuilds the table.
+    broken_ = true;
+    ctx_.log("table " + code_ + ": the store failed (" + printable(st.error(), 200) +
+             "); the table stops until the server restarts");
+    timer_.cancel();
+    for (Link& l : links_)
+      if (auto c = l.conn.lock())
+        c->close_with(error_frame("internal",
+                                  "the server could not store the game; reconnect "
+                                  "after it restarts"),
+                      false);
+    links_.clear();
+    outbox_.clear();
+    return;
+  }
+  for (Batch& b : outbox_)
+    if (!b.durable) {
+      b.durable = true;
+      break;
+    }
+  while (!outbox_.empty() && outbox_.front().durable) {
+    auto release = std::move(outbox_.front().release);
+    outbox_.pop_front();
+    release();
+  }
+}
+
+void Table::save_settings(std::function<void()> release) {
+  store_.run([code = code_,
+              text = settings_.to_json().dump()](Store& s) { return s.save_settings(code, text); },
+             gate(std::move(release)));
+}
+
+// ---- Seats ----
+
+void Table::refuse(const std::shared_ptr<Connection>& conn, std::string_view code,
+                   std::string_view message, std::string_view ref) {
+  conn->send(error_frame(code, message, ref));
+  conn->leave_table();
+}
+
+int Table::free_human_seat() const {
+  for (size_t s = 0; s < settings_.seats.size(); ++s)
+    if (!settings_.seats[s].taken()) return int(s);
+  return -1;
+}
+
+bool Table::all_humans_seated() const {
+  return free_human_seat() < 0;
+}
+
+void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name) {
+  on_strand([conn, seat, name = std::move(name)](Table& self) {
+    if (self.broken_ || self.closed_)
+      return self.refuse(conn, "no-such-table", "this table is closed", "join");
+    if (self.phase_ == Phase::Finished)
+      return self.refuse(conn, "finished", "the game at this table has ended", "join");
+    if (int(self.links_.size()) >= self.ctx_.options.limits.max_connections_per_table) {
+      self.ctx_.log("table " + self.code_ + ": join refused, connection limit reached");
+      return self.refuse(conn, "table-full", "this table has its maximum number of connections",
+                         "join");
+    }
+    const int players = int(self.settings_.seats.size());
+    int s = -1;
+    if (seat) {
+      if (*seat < 0 || *seat >= players)
+        return self.refuse(conn, "no-such-seat",
+                           "seats are numbered from 0 to " + std::to_string(players - 1), "join");
+      s = int(*seat);
+      const SeatSettings& wanted = self.settings_.seats[size_t(s)];
+      if (wanted.bot)
+        return self.refuse(conn, "seat-taken", "seat " + std::to_string(s) + " is a bot's", "join");
+      if (wanted.taken())
+        return self.refuse(conn, "seat-taken",
+                           "seat " + std::to_string(s) + " is taken; rejoin it with its token",
+                           "join");
+    } else {
+      s = self.free_human_seat();
+      if (s < 0) return self.refuse(conn, "no-free-seat", "every seat is taken", "join");
+    }
+    SeatSettings& taken = self.settings_.seats[size_t(s)];
+    taken.name = printable(name, 32);
+    taken.token = new_token();
+    self.links_.push_back({conn, conn->id(), s, false});
+    const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
+    if (starts) self.settings_.started = true;
+    Frame joined = frame({{"type", "joined"},
+                          {"table", self.code_},
+                          {"seat", s},
+                          {"token", taken.token},
+                          {"protocol", kProtocolVersion}});
+    Frame snapshot = self.state_frame(s, {}, self.match_.state().now());
+    const uint64_t id = conn->id();
+    self.save_settings([&self, conn, joined, snapshot, id, starts] {
+      conn->send(joined);
+      if (Link* l = self.find_link(id)) l->live = true;
+      self.broadcast_status();
+      if (!starts) conn->send(snapshot);
+    });
+    if (starts) self.begin();
+  });
+}
+
+void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
+  on_strand([conn, token = std::move(token)](Table& self) {
+    if (self.broken_ || self.closed_)
+      return self.refuse(conn, "no-such-table", "this table is closed", "rejoin");
+    int found = -1;
+    // Every seat is compared, in constant time each, so the time says nothing of a match.
+    for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
+      const SeatSettings& seat = self.settings_.seats[s];
+      if (!seat.bot && !seat.token.empty() && same_secret(seat.token, token)) found = int(s);
+    }
+    if (found < 0) {
+      self.ctx_.log("table " + self.code_ + ": rejoin refused, wrong token");
+      return self.refuse(conn, "wrong-token", "this token holds no seat at this table", "rejoin");
+    }
+    // The older connection of that seat gives way.
+    for (auto it = self.links_.begin(); it != self.links_.end();) {
+      if (it->seat == found) {
+        if (auto old = it->conn.lock())
+          old->close_with(error_frame("replaced", "another connection rejoined this seat"), false);
+        it = self.links_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (int(self.links_.size()) >= self.ctx_.options.limits.max_connections_per_table) {
+      self.ctx_.log("table " + self.code_ + ": rejoin refused, connection limit reached");
+      return self.refuse(conn, "table-full", "this table has its maximum number of connections",
+                         "rejoin");
+    }
+    self.links_.push_back({conn, conn->id(), found, false});
+    Frame joined = frame({{"type", "joined"},
+                          {"table", self.code_},
+                          {"seat", found},
+                          {"token", token},
+                          {"protocol", kProtocolVersion}});
+    Frame snapshot = self.state_frame(found, {}, self.match_.state().now());
+    const uint64_t id = conn->id();
+    self.after_earlier([&self, conn, joined, snapshot, id] {
+      conn->send(joined);
+      if (Link* l = self.find_link(id)) l->live = true;
+      self.broadcast_status();
+      conn->send(snapshot);
+      if (self.phase_ == Phase::Finished) {
+        const RecordResult& r = *self.match_.record().result;
+        conn->send(frame({{"type", "result"},
+                          {"scores", r.scores},
+                          {"ranks", r.ranks},
+                          {"record", "/api/tables/" + self.code_ + "/record"}}));
+      }
+    });
+  });
+}
+
+void Table::watch(std::shared_ptr<Connection> conn) {
+  on_strand([conn](Table& self) {
+    if (self.broken_ || self.closed_)
+      return self.refuse(conn, "no-such-table", "this table is closed", "watch");
+    if (!self.settings_.spectators)
+      return self.refuse(conn, "no-spectators", "this table does not allow spectators", "watch");
+    if (int(self.links_.size()) >= self.ctx_.options.limits.max_connections_per_table) {
+      self.ctx_.log("table " + self.code_ + ": watch refused, connection limit reached");
+      return self.refuse(conn, "table-full", "this table has its maximum number of connections",
+                         "watch");
+    }
+    self.links_.push_back({conn, conn->id(), kSpectator, false});
+    Frame snapshot = self.state_frame(kSpectator, {}, self.match_.state().now());
+    const uint64_t id = conn->id();
+    self.after_earlier([&self, conn, snapshot, id] {
+      conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
+      if (Link* l = self.find_link(id)) l->live = true;
+      self.broadcast_status();
+      conn->send(snapshot);
+    });
+  });
+}
+
+void Table::start(std::shared_ptr<Connection> conn, std::string owner_token) {
+  on_strand([conn, owner = std::move(owner_token)](Table& self) {
+    if (!self.find_link(conn->id()))
+      return conn->send(error_frame("wrong-role", "join or watch the table first", "start"));
+    if (!same_secret(owner, self.settings_.owner_token)) {
+      self.ctx_.log("table " + self.code_ + ": start refused, wrong owner token");
+      return conn->send(error_frame("wrong-token", "only the table's owner may start it", "start"));
+    }
+    if (self.phase_ != Phase::Waiting)
+      return conn->send(error_frame("already-started", "the game has already started", "start"));
+    // "The creator starts it and bots fill the rest."
+    const std::string bot = default_bot_name(self.match_.game());
+    for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
+      SeatSettings& seat = self.settings_.seats[s];
+      if (seat.taken()) continue;
+      seat.bot = true;
+      seat.bot_name = bot;
+      auto made = make_bot(bot, self.match_.game());
+      self.bots_[s] = made ? std::move(*made) : std::make_unique<RandomBot>();
+    }
+    self.settings_.started = true;
+    self.save_settings([] {});
+    self.begin();
+  });
+}
+
+void Table::leave(uint64_t connection_id) {
+  on_strand([connection_id](Table& self) {
+    auto it = std::find_if(self.links_.begin(), self.links_.end(),
+                           [&](const Link& l) { return l.id == connection_id; });
+    if (it == self.links_.end()) return;
+    self.links_.erase(it);
+    self.after_earlier([&self] { self.broadcast_status(); });
+  });
+}
+
+void Table::close_all() {
+  on_strand([](Table& self) {
+    self.closed_ = true;
+    self.timer_.cancel();
+    ++self.schedule_generation_;
+    for (Link& l : self.links_)
+      if (auto c = l.conn.lock())
+        c->close_with(error_frame("going-away", "the server is going away; rejoin later"), true);
+    self.links_.clear();
+  });
+}
+
+Table::Link* Table::find_link(uint64_t id) {
+  for (Link& l : links_)
+    if (l.id == id) return &l;
+  return nullptr;
+}
+
+// ---- Playing ----
+
+GameTime Table::game_now() const {
+  if (phase_ != Phase::Playing) return match_.state().now();
+  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - clock_start_);
+  return std::max(match_.state().now(), clock_offset_ + GameTime(elapsed.count()));
+}
+
+void Table::begin() {
+  phase_ = Phase::Playing;
+  clock_start_ = std::chrono::steady_clock::now();
+  clock_offset_ = match_.state().now();
+  // Everyone learns at once that the game has begun, and what each seat may now do.
+  Frames frames = build_frames({}, match_.state().now());
+  after_earlier([this, frames] {
+    broadcast_status();
+    deliver(frames);
+  });
+  schedule();
+}
+
+void Table::act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text) {
+  on_strand([conn, client_seq, text = std::move(text)](Table& self) {
+    const auto refused = [&](std::string_view code, std::string message) {
+      Frame f = frame({{"type", "refused"},
+                       {"seq", client_seq},
+                       {"code", code},
+                       {"error", std::move(message)}});
+      // After what is still being stored, so that the reason never tells of it first.
+      self.after_earlier([conn, f] { conn->send(f); });
+    };
+    const Link* link = self.find_link(conn->id());
+    if (!link || link->seat < 0) return refused("wrong-role", "spectators do not act; join a seat");
+    if (self.broken_ || self.closed_) return refused("finished", "this table is closed");
+    if (self.phase_ == Phase::Waiting)
+      return refused("not-started", "the game has not started: seats are still free");
+    if (self.phase_ == Phase::Finished) return refused("finished", "the game has ended");
+    const Seat seat = link->seat;
+    auto action = self.match_.state().parse_action(seat, text);
+    if (!action) return refused("illegal", action.error());
+    Status st = self.apply_step(seat, *action, self.game_now(), conn, client_seq);
+    if (!st) return refused("illegal", st.error());
+    self.schedule();
+  });
+}
+
+Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
+                         int64_t client_seq) {
+  Events events;
+  time = std::max(time, match_.state().now());
+  Status st = match_.apply(seat, action, time, &events);
+  if (!st) return st;
+  const RecordedAction recorded = match_.record().actions.back();
+  Frames frames = build_frames(events, time);
+  Frame accepted;
+  if (!actor.expired())
+    accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
+  store_.append(StoredAction{code_, recorded}, gate([this, actor, accepted, frames] {
+                  if (accepted)
+                    if (auto c = actor.lock()) c->send(accepted);
+                  deliver(frames);
+                }));
+  if (match_.state().terminal()) {
+    phase_ = Phase::Finished;
+    finished_flag_ = true;
+    ++schedule_generation_;
+    timer_.cancel();
+    const RecordResult& r = *match_.record().result;
+    const std::string line = Record::result_json(r).dump();
+    Frame result = frame({{"type", "result"},
+                          {"scores", r.scores},
+                          {"ranks", r.ranks},
+                          {"record", "/api/tables/" + code_ + "/record"}});
+    store_.run([code = code_, line](Store& s) { return s.finish_table(code, line); },
+               gate([this, result] {
+                 for (Link& l : links_)
+                   if (auto c = l.conn.lock(); c && l.live) c->send(result);
+                 broadcast_status();
+               }));
+  }
+  return st;
+}
+
+void Table::schedule() {
+  ++schedule_generation_;
+  timer_.cancel();
+  if (phase_ != Phase::Playing || broken_ || closed_) return;
+  const State& state = match_.state();
+  struct Next {
+    Seat seat;
+    Action action;
+    GameTime at;
+  };
+  std::optional<Next> best;
+  const SeatSet actors = state.actors();
+  for (Seat s = 0; s < state.players(); ++s) {
+    if (!actors.contains(s) || !bots_[size_t(s)]) continue;
+    // A bot sees what its seat sees: everything else is redrawn before it looks.
+    auto seen = state.sample_hidden(s, bot_rng_);
+    auto p = bots_[size_t(s)]->propose(*seen, s, bot_rng_);
+    if (!p) continue;
+    const GameTime at = std::max(p->at, state.now());
+    if (!best || at < best->at) best = Next{s, p->action, at};
+  }
+  // A deadline wins ties: an action at the very deadline is too late.
+  if (auto d = state.deadline(); d && (!best || d->at <= best->at))
+    best = Next{kClock, d->action, std::max(d->at, state.now())};
+  if (!best) return;  // the table waits for its people
+  timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_));
+  timer_.async_wait(
+      net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
+                                   next = *best](const boost::system::error_code& ec) {
+        if (ec || generation != self->schedule_generation_) return;
+        self->play_scheduled(next.seat, next.action, next.at);
+      }));
+}
+
+void Table::play_scheduled(Seat seat, Action action, GameTime at) {
+  if (phase_ != Phase::Playing || broken_ || closed_) return;
+  Status st = apply_step(seat, action, at, {}, 0);
+  if (!st && seat != kClock) {
+    // The bot chose on a redrawn game; its own legal actions are its to know, so it falls
+    // back to one of them rather than stall the table.
+    ctx_.log("table " + code_ + ": seat " + std::to_string(seat) + "'s bot was refused (" +
+             printable(st.error(), 200) + "); it plays a random legal action");
+    if (auto fallback = match_.state().random_legal(seat, bot_rng_))
+      st = apply_step(seat, *fallback, at, {}, 0);
+  }
+  if (!st) {
+    ctx_.log("table " + code_ + ": the scheduled step was refused: " + printable(st.error(), 200));
+    return;
+  }
+  schedule();
+}
+
+// ---- Telling ----
+
+Frame Table::state_frame(Seat viewer, const Events& events, GameTime time) const {
+  return frame(state_message(match_.state(), viewer, int64_t(match_.record().actions.size()), time,
+                             events, phase_ == Phase::Playing, game_now()));
+}
+
+Table::Frames Table::build_frames(const Events& events, GameTime time) const {
+  Frames f;
+  f.seats.resize(settings_.seats.size());
+  for (const Link& l : links_) {
+    if (l.seat == kSpectator) {
+      if (!f.spectators) f.spectators = state_frame(kSpectator, events, time);
+    } else if (!f.seats[size_t(l.seat)]) {
+      f.seats[size_t(l.seat)] = state_frame(l.seat, events, time);
+    }
+  }
+  return f;
+}
+
+void Table::deliver(const Frames& frames) {
+  for (Link& l : links_) {
+    if (!l.live) continue;
+    Frame f = l.seat == kSpectator ? frames.spectators : frames.seats[size_t(l.seat)];
+    if (!f) continue;
+    if (auto c = l.conn.lock()) c->send(f);
+  }
+}
+
+json Table::status_json() const {
+  json seats = json::array();
+  for (size_t s = 0; s < settings_.seats.size(); ++s) {
+    const SeatSettings& seat = settings_.seats[s];
+    if (seat.bot) {
+      seats.push_back({{"seat", s}, {"kind", "bot"}, {"bot", seat.bot_name}});
+      continue;
+    }
+    bool connected = false;
+    for (const Link& l : links_) connected |= l.seat == Seat(s) && l.live;
+    json name = seat.taken() ? json(seat.name) : json(nullptr);
+    seats.push_back({{"seat", s},
+                     {"kind", "human"},
+                     {"name", name},
+                     {"taken", seat.taken()},
+                     {"connected", connected}});
+  }
+  int watchers = 0;
+  for (const Link& l : links_) watchers += l.seat == kSpectator && l.live;
+  const char* phase = phase_ == Phase::Waiting   ? "waiting"
+                      : phase_ == Phase::Playing ? "playing"
+                                                 : "finished";
+  return {{"table", code_},
+          {"game", match_.game().id()},
+          {"players", settings_.seats.size()},
+          {"params", match_.record().params},
+          {"phase", phase},
+          {"spectators", settings_.spectators},
+          {"watchers", watchers},
+          {"seats", seats}};
+}
+
+Frame Table::table_frame(Seat you) const {
+  json m = {{"type", "table"}, {"status", status_json()}};
+  if (you == kSpectator)
+    m["you"] = "spectator";
+  else
+    m["you"] = you;
+  return frame(m);
+}
+
+void Table::broadcast_status() {
+  for (Link& l : links_)
+    if (auto c = l.conn.lock(); c && l.live) c->send(table_frame(l.seat));
+}
+
+void Table::status(std::function<void(json)> reply) {
+  on_strand([reply = std::move(reply)](Table& self) { reply(self.status_json()); });
+}
+
+void Table::record(std::function<void(std::optional<std::string>)> reply) {
+  on_strand([reply = std::move(reply)](Table& self) {
+    // Before the end, the seed and the actions would tell every hidden card.
+    if (self.phase_ != Phase::Finished || !self.outbox_.empty()) return reply(std::nullopt);
+    reply(self.match_.record().text());
+  });
+}
+
+}  // namespace sabbat::server

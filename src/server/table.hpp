@@ -1,0 +1,135 @@
+#pragma once
+// One table: a game being played (a Match), its seats, its clock, its bots and the
+// connections watching it. Everything here runs on the table's strand: the public calls post
+// themselves there, so no lock guards the game.
+//
+// The write-ahead rule: an action is applied at once (the next one is checked against the
+// new state), but what it changed is told to nobody before the store has made it durable.
+// Everything a client would learn waits in `outbox_`, in order, until its write is done.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/bot.hpp"
+#include "core/record.hpp"
+#include "server/connection.hpp"
+#include "server/context.hpp"
+#include "server/settings.hpp"
+#include "store/store.hpp"
+
+namespace sabbat::server {
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  enum class Phase { Waiting, Playing, Finished };
+
+  // A new table, not yet stored: open() stores it, then runs `created` (on the table's
+  // strand) with the store's answer.
+  static std::shared_ptr<Table> create(boost::asio::io_context& ioc, Context& ctx,
+                                       WriteAhead& store, std::string code, Match match,
+                                       TableSettings settings);
+  void open(std::function<void(const Status&)> created);
+  // A table rebuilt from the store after a restart; its clock resumes at its last action.
+  static Result<std::shared_ptr<Table>> restore(boost::asio::io_context& ioc, Context& ctx,
+                                                WriteAhead& store, const StoredTable& stored);
+
+  const std::string& code() const { return code_; }
+
+  // The client messages of docs/protocol.md that concern a table.
+  void join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name);
+  void rejoin(std::shared_ptr<Connection> conn, std::string token);
+  void watch(std::shared_ptr<Connection> conn);
+  void start(std::shared_ptr<Connection> conn, std::string owner_token);
+  void act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text);
+  void leave(uint64_t connection_id);
+  // Server going away: tell every client and stop the clock.
+  void close_all();
+
+  // The public status (the protocol's "table" message's status), and the record once the
+  // game has ended; both answer on the table's strand through `reply`.
+  void status(std::function<void(json)> reply);
+  void record(std::function<void(std::optional<std::string>)> reply);
+
+  // Cheap to read from any thread: whether the table still counts toward the server's limit.
+  bool finished() const { return finished_flag_.load(); }
+
+ private:
+  Table(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store, std::string code,
+        Match match, TableSettings settings);
+
+  struct Link {
+    std::weak_ptr<Connection> conn;
+    uint64_t id = 0;
+    Seat seat = kSpectator;
+    bool live = false;  // told of everything stored so far; gets every new frame
+  };
+  // Frames of one change, for each seat that had a connection then, and for spectators.
+  struct Frames {
+    std::vector<Frame> seats;
+    Frame spectators;
+  };
+  struct Batch {
+    bool durable = false;
+    std::function<void()> release;
+  };
+
+  template <class F>
+  void on_strand(F&& f);
+
+  // The write-ahead gate.
+  // A batch that waits for the store; the returned callback is the store's `done`.
+  WriteAhead::Done gate(std::function<void()> release);
+  void after_earlier(std::function<void()> release);
+  void on_stored(const Status& st);
+  void save_settings(std::function<void()> release);
+
+  // Playing.
+  GameTime game_now() const;
+  void begin();
+  Status apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
+                    int64_t client_seq);
+  void schedule();
+  void play_scheduled(Seat seat, Action action, GameTime at);
+
+  // Telling.
+  Frames build_frames(const Events& events, GameTime time) const;
+  Frame state_frame(Seat viewer, const Events& events, GameTime time) const;
+  void deliver(const Frames& frames);
+  json status_json() const;
+  Frame table_frame(Seat you) const;
+  void broadcast_status();
+  Link* find_link(uint64_t id);
+  int free_human_seat() const;
+  bool all_humans_seated() const;
+  void refuse(const std::shared_ptr<Connection>& conn, std::string_view code,
+              std::string_view message, std::string_view ref);
+
+  boost::asio::io_context& ioc_;
+  Context& ctx_;
+  WriteAhead& store_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  const std::string code_;
+  Match match_;
+  TableSettings settings_;
+  std::vector<std::unique_ptr<Bot>> bots_;  // one per seat, null for a person
+  Rng bot_rng_;
+  Phase phase_ = Phase::Waiting;
+  std::chrono::steady_clock::time_point clock_start_;
+  GameTime clock_offset_ = 0;  // game time at clock_start_
+  uint64_t schedule_generation_ = 0;
+  std::vector<Link> links_;
+  std::deque<Batch> outbox_;
+  bool broken_ = false;  // the store failed: the table stops, a restart rebuilds it
+  bool closed_ = false;
+  std::atomic<bool> finished_flag_{false};
+};
+
+}  // namespace sabbat::server

@@ -1,0 +1,258 @@
+#include "server/websocket_session.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "core/untrusted.hpp"
+#include "server/lobby.hpp"
+#include "server/secrets.hpp"
+
+namespace sabbat::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+
+constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, ping";
+
+bool quiet_error(const beast::error_code& ec) {
+  return ec == net::error::operation_aborted || ec == websocket::error::closed ||
+         ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout;
+}
+
+}  // namespace
+
+WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
+    : ws_(std::move(socket)),
+      ctx_(ctx),
+      id_(ctx.next_connection_id++),
+      idle_timer_(ws_.get_executor()),
+      rate_(ctx.options.limits.messages_per_second) {
+  beast::error_code ec;
+  auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  if (!ec) peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+WebsocketSession::~WebsocketSession() {
+  if (table_) table_->leave(id_);
+}
+
+void WebsocketSession::run(http::request<http::string_body> request) {
+  // Our own idle timer watches the client's messages; Beast bounds the handshake.
+  websocket::stream_base::timeout timeout{std::chrono::seconds(30), websocket::stream_base::none(),
+                                          false};
+  ws_.set_option(timeout);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "sabbat"); }));
+  ws_.read_message_max(ctx_.options.limits.max_message_bytes);
+  ws_.text(true);
+  beast::get_lowest_layer(ws_).expires_never();
+  ws_.async_accept(request,
+                   beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+}
+
+void WebsocketSession::on_accept(beast::error_code ec) {
+  if (ec) {
+    if (!quiet_error(ec)) ctx_.log("websocket " + peer_ + ": handshake failed: " + ec.message());
+    return;
+  }
+  queue(frame({{"type", "welcome"},
+               {"protocol", kProtocolVersion},
+               {"server", "sabbat 0.1"},
+               {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count()}}));
+  arm_idle_timer();
+  read_next();
+}
+
+void WebsocketSession::arm_idle_timer() {
+  idle_timer_.expires_after(ctx_.options.limits.idle_timeout);
+  idle_timer_.async_wait([self = shared_from_this()](const beast::error_code& ec) {
+    if (ec || self->closing_) return;
+    self->ctx_.log("websocket " + self->peer_ + ": closed after the idle timeout");
+    self->close_with(error_frame("idle",
+                                 "no message from this client for the idle timeout; "
+                                 "send ping regularly"),
+                     false);
+  });
+}
+
+void WebsocketSession::read_next() {
+  ws_.async_read(buffer_,
+                 beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    idle_timer_.cancel();
+    if (ec == websocket::error::message_too_big)
+      ctx_.log("websocket " + peer_ + ": closed, a message was larger than " +
+               std::to_string(ctx_.options.limits.max_message_bytes) + " bytes");
+    else if (!quiet_error(ec))
+      ctx_.log("websocket " + peer_ + ": " + ec.message());
+    return;
+  }
+  if (closing_) return;
+  arm_idle_timer();
+  const std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!ws_.got_text()) {
+    queue(error_frame("malformed", "messages are text frames holding JSON"));
+  } else if (!rate_.allow(RateLimit::Clock::now())) {
+    if (!rate_logged_)
+      ctx_.log("websocket " + peer_ + ": over " +
+               std::to_string(ctx_.options.limits.messages_per_second) +
+               " messages per second; messages refused");
+    rate_logged_ = true;
+    queue(error_frame("rate-limited", "more than " +
+                                          std::to_string(ctx_.options.limits.messages_per_second) +
+                                          " messages per second; this one was ignored"));
+  } else {
+    rate_logged_ = false;
+    handle(text);
+  }
+  read_next();
+}
+
+void WebsocketSession::handle(std::string_view text) {
+  auto read = read_client_message(text, ctx_.options.limits.max_message_bytes);
+  if (auto* e = std::get_if<ProtocolError>(&read)) return queue(error_frame(*e));
+  const ClientMessage& m = std::get<ClientMessage>(read);
+  const auto self = shared_from_this();
+  const auto wrong_role = [&](const char* why) { queue(error_frame("wrong-role", why, m.type)); };
+  // Reads a field or answers the error; `out` is set only on success.
+  const auto field = [&](auto parsed, auto& out) {
+    if (auto* e = std::get_if<ProtocolError>(&parsed)) {
+      queue(error_frame(*e));
+      return false;
+    }
+    out = std::move(std::get<0>(parsed));
+    return true;
+  };
+  const auto find_table = [&](std::shared_ptr<Table>& out) {
+    std::string code;
+    if (!field(string_field(m, "table", 64), code)) return false;
+    out = ctx_.lobby->find(code);
+    if (!out) queue(error_frame("no-such-table", "no table has this code", m.type));
+    return bool(out);
+  };
+
+  if (m.type == "ping") {
+    json pong = {{"type", "pong"},
+                 {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count()}};
+    if (auto id = m.body.find("id"); id != m.body.end() && id->is_primitive()) pong["id"] = *id;
+    return queue(frame(pong));
+  }
+  if (m.type == "create") {
+    if (table_) return wrong_role("this connection is already at a table; open another");
+    return ctx_.lobby->create(m, self);
+  }
+  if (m.type == "join" || m.type == "rejoin" || m.type == "watch") {
+    if (table_) return wrong_role("this connection is already at a table; open another");
+    std::shared_ptr<Table> table;
+    if (!find_table(table)) return;
+    if (m.type == "join") {
+      std::string name;
+      std::optional<int64_t> seat;
+      if (!field(string_field(m, "name", 32), name) || !field(optional_integer(m, "seat"), seat))
+        return;
+      if (name.find_first_not_of(" \t") == std::string::npos)
+        return queue(error_frame("malformed", "\"name\" must not be empty", m.type));
+      table_ = table;
+      return table->join(self, seat, name);
+    }
+    if (m.type == "rejoin") {
+      std::string token;
+      if (!field(string_field(m, "token", 64), token)) return;
+      if (!looks_like_token(token)) {
+        ctx_.log("websocket " + peer_ + ": rejoin refused, malformed token");
+        return queue(error_frame("wrong-token", "this token holds no seat at this table", m.type));
+      }
+      table_ = table;
+      return table->rejoin(self, token);
+    }
+    table_ = table;
+    return table->watch(self);
+  }
+  if (m.type == "start") {
+    if (!table_) return wrong_role("join or watch the table first");
+    std::string owner;
+    if (!field(string_field(m, "owner", 64), owner)) return;
+    return table_->start(self, owner);
+  }
+  if (m.type == "act") {
+    if (!table_) return wrong_role("join a seat first");
+    std::optional<int64_t> seq;
+    std::string action;
+    if (!field(optional_integer(m, "seq"), seq) || !field(string_field(m, "action", 1000), action))
+      return;
+    if (!seq) return queue(error_frame("malformed", "'act' needs an integer \"seq\"", m.type));
+    return table_->act(self, *seq, action);
+  }
+  queue(
+      error_frame("unknown-type",
+                  "unknown message type '" + printable(m.type, 30) + "'; allowed: " + kClientTypes,
+                  printable(m.type, 30)));
+}
+
+void WebsocketSession::send(Frame f) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), f = std::move(f)]() mutable { self->queue(std::move(f)); });
+}
+
+void WebsocketSession::close_with(Frame last, bool going_away) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), last = std::move(last), going_away] {
+    if (self->closing_ || self->close_after_queue_) return;
+    self->queue(last);
+    self->close_after_queue_ =
+        going_away ? websocket::close_code::going_away : websocket::close_code::policy_error;
+  });
+}
+
+void WebsocketSession::leave_table() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->table_.reset(); });
+}
+
+void WebsocketSession::queue(Frame f) {
+  if (closing_ || close_after_queue_) return;
+  if (queue_.size() >= ctx_.options.limits.max_queued_messages)
+    return drop("it reads its messages too slowly");
+  queue_.push_back(std::move(f));
+  if (queue_.size() == 1) write_next();
+}
+
+void WebsocketSession::write_next() {
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
+}
+
+void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    if (!quiet_error(ec)) ctx_.log("websocket " + peer_ + ": " + ec.message());
+    closing_ = true;
+    queue_.clear();
+    return;
+  }
+  queue_.pop_front();
+  if (!queue_.empty()) return write_next();
+  if (close_after_queue_ && !closing_) {
+    closing_ = true;
+    idle_timer_.cancel();
+    ws_.async_close(*close_after_queue_, [self = shared_from_this()](beast::error_code) {});
+  }
+}
+
+void WebsocketSession::drop(std::string_view why) {
+  ctx_.log("websocket " + peer_ + ": disconnected, " + std::string(why));
+  // The write in flight still reads its frame: the queue stays until its handler runs.
+  closing_ = true;
+  idle_timer_.cancel();
+  beast::get_lowest_layer(ws_).close();
+}
+
+}  // namespace sabbat::server

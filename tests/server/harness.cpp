@@ -1,0 +1,169 @@
+#include "harness.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/beast/http.hpp>
+#include <random>
+
+#include "core/untrusted.hpp"
+
+namespace sabbat::server::testing {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+// Only a guard against a hung test, not a measured time: every wait ends far sooner.
+constexpr auto kSafety = std::chrono::seconds(20);
+}  // namespace
+
+TempDir::TempDir() {
+  std::random_device rd;
+  path_ = std::filesystem::temp_directory_path() /
+          ("sabbat-server-test-" + std::to_string(rd()) + std::to_string(rd()));
+  std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+TestServer::TestServer(const std::filesystem::path& data, Limits limits) {
+  ServerOptions o;
+  o.host = "127.0.0.1";
+  o.port = 0;
+  o.data_dir = data.string();
+  o.limits = limits;
+  o.log = [lines = lines_](std::string_view line) {
+    std::lock_guard lock(lines->mutex);
+    lines->lines.emplace_back(line);
+  };
+  auto s = Server::start(o);
+  if (!s) throw std::runtime_error("server did not start: " + s.error());
+  server_ = std::move(*s);
+}
+
+TestServer::~TestServer() {
+  stop();
+}
+
+void TestServer::stop() {
+  if (!server_) return;
+  server_->stop();
+  server_->wait();
+  server_.reset();
+}
+
+std::vector<std::string> TestServer::log() const {
+  std::lock_guard lock(lines_->mutex);
+  return lines_->lines;
+}
+
+bool TestServer::logged(std::string_view part) const {
+  for (const auto& l : log())
+    if (l.find(part) != std::string::npos) return true;
+  return false;
+}
+
+Client::Client(uint16_t port, std::string origin) : ws_(ioc_) {
+  auto& tcp_stream = beast::get_lowest_layer(ws_);
+  tcp_stream.expires_after(kSafety);
+  tcp_stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
+    if (!origin.empty()) req.set(http::field::origin, origin);
+  }));
+  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  json welcome = next();
+  EXPECT_EQ(welcome.value("type", ""), "welcome");
+}
+
+Client::~Client() {
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).close();
+  (void)ec;
+}
+
+void Client::send(const json& message) {
+  send_text(message.dump());
+}
+
+void Client::send_text(const std::string& text) {
+  beast::get_lowest_layer(ws_).expires_after(kSafety);
+  ws_.text(true);
+  ws_.write(net::buffer(text));
+}
+
+json Client::next() {
+  if (closed_) {
+    ADD_FAILURE() << "reading from a closed connection";
+    return nullptr;
+  }
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  beast::get_lowest_layer(ws_).expires_after(kSafety);
+  ws_.read(buffer, ec);
+  if (ec) {
+    closed_ = true;
+    close_code_ = ws_.reason().code;
+    if (ec != websocket::error::closed) ADD_FAILURE() << "read: " << ec.message();
+    return nullptr;
+  }
+  auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer.data()), {1 << 22, 64});
+  if (!parsed) {
+    ADD_FAILURE() << "the server sent something that is not JSON: " << parsed.error();
+    return nullptr;
+  }
+  received.push_back(*parsed);
+  return *parsed;
+}
+
+json Client::next_of(std::string_view type) {
+  for (;;) {
+    json m = next();
+    if (m.is_null()) return m;
+    if (m.value("type", "") == type) return m;
+  }
+}
+
+std::vector<json> Client::until_closed() {
+  std::vector<json> got;
+  while (!closed_) {
+    beast::flat_buffer buffer;
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).expires_after(kSafety);
+    ws_.read(buffer, ec);
+    if (ec) {
+      closed_ = true;
+      close_code_ = ws_.reason().code;
+      break;
+    }
+    auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer.data()), {1 << 22, 64});
+    if (parsed) {
+      received.push_back(*parsed);
+      got.push_back(*parsed);
+    }
+  }
+  return got;
+}
+
+HttpAnswer http_get(uint16_t port, const std::string& target) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(kSafety);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  return {int(res.result_int()), res.body(), std::string(res[http::field::content_type])};
+}
+
+}  // namespace sabbat::server::testing

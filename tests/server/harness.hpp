@@ -1,0 +1,89 @@
+#pragma once
+// The real server on 127.0.0.1 (an ephemeral port, a fresh data directory) and real Beast
+// WebSocket clients, for the integration tests.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "server/server.hpp"
+
+namespace sabbat::server::testing {
+
+// A data directory removed at the end of the test.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A server whose log lines the test can read.
+class TestServer {
+ public:
+  explicit TestServer(const std::filesystem::path& data, Limits limits = {});
+  ~TestServer();
+  uint16_t port() const { return server_->port(); }
+  Server& server() { return *server_; }
+  void stop();  // graceful, waits
+  std::vector<std::string> log() const;
+  bool logged(std::string_view part) const;
+
+ private:
+  struct Lines {
+    std::mutex mutex;
+    std::vector<std::string> lines;
+  };
+  std::shared_ptr<Lines> lines_ = std::make_shared<Lines>();
+  std::unique_ptr<Server> server_;
+};
+
+// A WebSocket client that keeps every message it received.
+class Client {
+ public:
+  // Connects to /ws and reads the welcome. `origin`: an Origin header to send.
+  explicit Client(uint16_t port, std::string origin = {});
+  ~Client();
+
+  void send(const json& message);
+  void send_text(const std::string& text);
+  // The next message; fails the test (returns null) when none comes before the safety timeout
+  // or the connection closes.
+  json next();
+  // Reads until a message of `type` (the ones before stay in `received`).
+  json next_of(std::string_view type);
+  // True once the server closed the connection; its close code then.
+  bool closed() const { return closed_; }
+  int close_code() const { return close_code_; }
+  // Reads until the server closes; returns the messages received meanwhile.
+  std::vector<json> until_closed();
+
+  std::vector<json> received;
+
+ private:
+  boost::asio::io_context ioc_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  bool closed_ = false;
+  int close_code_ = 0;
+};
+
+// An HTTP GET on the server: status and body.
+struct HttpAnswer {
+  int status = 0;
+  std::string body;
+  std::string content_type;
+};
+HttpAnswer http_get(uint16_t port, const std::string& target);
+
+}  // namespace sabbat::server::testing
