@@ -9,8 +9,8 @@ import { join } from 'node:path';
 
 function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
   const data = mkdtempSync(join(tmpdir(), 'sabbat-e2e-'));
-  // In a fresh directory, so that whatever the server stores stays out of the repository.
-  const child = spawn(bin, ['serve', '--port', '0', '--web', dist], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A fresh store per run, out of the repository.
+  const child = spawn(bin, ['serve', '--port', '0', '--web', dist, '--data', data], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`sabbat serve printed no URL: ${seen}`)), 20000);
@@ -41,11 +41,42 @@ async function clickOneMove(page: Page): Promise<boolean> {
   }
 }
 
+// Requirement (issue 10, e2e 4): no frame a page receives holds what its seat may not see. The
+// cards in a seat's hand at one seq must appear in no other seat's view of that seq (the last
+// reveal and the events are left out: the pile is reshuffled each round, so a card shown there
+// may be dealt again at once).
+function checkNoLeak(frames: Map<number, any>[]) {
+  for (const [i, mine] of frames.entries()) {
+    for (const [seq, st] of mine) {
+      const hand: string[] = st.view?.hand ?? [];
+      for (const [j, theirs] of frames.entries()) {
+        if (j === i || !theirs.has(seq)) continue;
+        const { last_round: _lr, ...view } = theirs.get(seq).view;
+        const text = JSON.stringify(view);
+        for (const c of hand) if (text.includes(`"${c}"`)) throw new Error(`seat ${j}'s view at seq ${seq} shows ${c}, held by seat ${i}`);
+      }
+    }
+  }
+}
+
 export async function playSortileges(browser: Browser, bin: string, dist: string, screens?: string) {
   const server = await startServer(bin, dist);
   const pages: Page[] = [];
   try {
-    for (let i = 0; i < 4; ++i) pages.push(await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage());
+    // Each page's received states by seq, to check what its seat was sent.
+    const frames: Map<number, any>[] = [];
+    for (let i = 0; i < 4; ++i) {
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      const mine = new Map<number, any>();
+      frames.push(mine);
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          const m = JSON.parse(String(f.payload));
+          if (m.type === 'state') mine.set(m.seq, m);
+        }),
+      );
+      pages.push(page);
+    }
     const [host, ...guests] = pages;
     await host.goto(server.url + '/');
     await host.getByRole('heading', { level: 2, name: 'Sortilèges' }).waitFor();
@@ -80,8 +111,58 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
     const last = JSON.parse(rec.trim().split('\n').pop()!);
     const record: number[] = last.result.scores;
     if (JSON.stringify(shown) !== JSON.stringify(record)) throw new Error(`scores shown ${JSON.stringify(shown)} differ from the record ${JSON.stringify(record)}`);
+    // Frames are keyed by seat: the host took seat 0 and the guests the next free ones.
+    const bySeat: Map<number, any>[] = [];
+    for (const f of frames) {
+      const any = f.values().next().value;
+      bySeat[any.you] = f;
+    }
+    checkNoLeak(bySeat);
     if (screens) await host.screenshot({ path: join(screens, 'sortileges-real-1280.png'), fullPage: true });
     return { actions, shown, record };
+  } finally {
+    server.stop();
+  }
+}
+
+// Requirement (issue 10, e2e 2): one person plays two turns of Du Balai ! against three bots
+// with the keyboard only; while the book is closed in the writing phase no die is in the page.
+export async function playDuBalai(browser: Browser, bin: string, dist: string, screens?: string) {
+  const server = await startServer(bin, dist);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(server.url + '/');
+    await page.locator('li.game', { hasText: 'Du Balai' }).getByRole('button').click();
+    await page.locator('form.create input').first().fill('Morgane');
+    const selects = page.locator('.seat-choices select');
+    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
+    await page.locator('form.create button[type=submit]').click();
+    await page.locator('.du-balai').waitFor({ timeout: 15000 });
+    let wrote = 0;
+    let closedSeen = 0;
+    const deadline = Date.now() + 180000;
+    while (wrote < 2 && Date.now() < deadline) {
+      const phase = await page.locator('.du-balai').getAttribute('data-phase');
+      if (phase === 'book-open' && (await page.locator('.book.open').count()) > 0) {
+        if (screens && closedSeen === 0) await page.screenshot({ path: join(screens, 'du-balai-real-1280.png'), fullPage: true });
+        await page.keyboard.press('Space');
+      } else if (phase === 'writing') {
+        if ((await page.locator('.die').count()) !== 0) throw new Error('dice in the page while the book is closed');
+        closedSeen++;
+        if ((await page.locator('.symbol-cards').count()) > 0) {
+          await page.keyboard.press('1');
+          await page.keyboard.press('9');
+          await page.keyboard.press('Enter');
+          await page.locator('.symbol-cards').waitFor({ state: 'detached', timeout: 5000 });
+          wrote++;
+        }
+      } else if ((await page.locator('.choices .move').count()) > 0) {
+        await page.keyboard.press(/keep/.test((await page.locator('.choices .move').first().getAttribute('data-action')) ?? '') ? '1' : 'p');
+      }
+      await page.waitForTimeout(100);
+    }
+    if (wrote < 2) throw new Error(`only ${wrote} formulas written by keyboard in three minutes`);
+    return { wrote };
   } finally {
     server.stop();
   }

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
-import { playSortileges } from './real';
+import { playDuBalai, playSortileges } from './real';
 import { checkRejoin } from './rejoin';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,7 +26,9 @@ try {
   const sabbat = opt('--sabbat');
   if (sabbat) {
     const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
-    console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}`);
+    console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);
+    const d = await playDuBalai(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+    console.log(`e2e du-balai: ${d.wrote} formulas written with the keyboard against three bots; no die in the page with the book closed`);
   }
   const dir = opt('--screens');
   if (dir) {

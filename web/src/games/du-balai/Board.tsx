@@ -57,7 +57,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const open = !!v.book_open_to_you;
   const offeredCards = useMemo(() => Array.from(new Set(menu.map(cardOfAction).filter((c): c is string => !!c))), [menu.join('|')]);
   return (
-    <div class="du-balai">
+    <div class="du-balai" data-phase={v.phase}>
       <div class={open ? 'book open' : 'book closed'} role="status" aria-live="assertive">
         <BookIcon open={open} />
         <div>
