@@ -9,6 +9,7 @@ export interface LogLine {
   seq: number;
   kind: string;
   text: string;
+  data?: unknown;
 }
 
 export interface Problem {
@@ -65,7 +66,7 @@ export function emptySession(): Session {
 
 function appendLog(log: LogLine[], seq: number, events: GameEvent[]): LogLine[] {
   if (events.length === 0) return log;
-  const lines = events.map((e) => ({ seq, kind: String(e.kind), text: String(e.text) }));
+  const lines = events.map((e) => ({ seq, kind: String(e.kind), text: String(e.text), data: e.data }));
   const out = log.concat(lines);
   return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
 }

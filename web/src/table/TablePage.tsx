@@ -77,7 +77,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
         <aside class="side">
           <SeatsPanel status={status} names={names} actors={s.state?.actors ?? []} you={s.seat} />
           {status.phase === 'playing' && <Invite code={code} invite={s.invite} compact />}
-          {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} />}
+          {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} narrate={game?.narrate ? (l) => game.narrate!(l, names) : undefined} />}
         </aside>
       </div>
     </div>

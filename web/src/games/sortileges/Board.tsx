@@ -5,6 +5,7 @@ import type { Session } from '../../protocol/session';
 import type { BoardProps } from '../registry';
 import { Card, CardBack, cardText } from './Card';
 import { SpellRanking } from './ranking';
+import { allianceName } from './narrate';
 
 type Side = 'left' | 'right';
 const SIDES: Side[] = ['left', 'right'];
@@ -80,7 +81,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
                     {SIDES.map((side) => {
                       const x = places.find((p) => p.p && p.p.card === card && p.p.side === side);
                       return x ? (
-                        <button type="button" class="move" disabled={busy} data-action={x.a} onClick={() => act(x.a)} aria-label={t('place_under_long', { card: cardText(card), side: sideName(side) })}>
+                        <button type="button" class="move" disabled={busy} data-action={x.a} onClick={() => act(x.a)} aria-label={t('place_under_long', { card: cardText(card), side: sideName(side).toLowerCase() })}>
                           {side === 'left' ? `◀ ${t('under_left')}` : `${t('under_right')} ▶`}
                         </button>
                       ) : null;
@@ -125,7 +126,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
                   <strong>{s.points}</strong>
                   {s.alliances.map((a: any) => (
                     <div class="small">
-                      {a.name}: {a.points}
+                      {allianceName(a.name)}: {a.points}
                     </div>
                   ))}
                 </td>
@@ -186,7 +187,7 @@ export function SortilegesBreakdown({ session, names }: { session: Session; name
       {(v.seats ?? []).map((s: any) => (
         <li>
           <strong>{names[s.seat]}</strong>: {s.won.length ? s.won.map(cardText).join(' ') : t('no_cards_won')}
-          {s.alliances.length > 0 && ` — ${s.alliances.map((a: any) => `${a.name} (${a.cards.map(cardText).join(' ')}) ${a.points}`).join(', ')}`} ={' '}
+          {s.alliances.length > 0 && ` — ${s.alliances.map((a: any) => `${allianceName(a.name)} (${a.cards.map(cardText).join(' ')}) ${a.points}`).join(', ')}`} ={' '}
           <strong>{t('n_points', { n: s.points })}</strong>
         </li>
       ))}
