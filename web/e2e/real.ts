@@ -102,7 +102,14 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
       }
       if (!any) await host.waitForTimeout(50);
     }
-    for (const p of pages) await p.locator('.result').waitFor({ timeout: 10000 });
+    try {
+      for (const p of pages) await p.locator('.result').waitFor({ timeout: 10000 });
+    } catch (e) {
+      // What each page showed, to see why the game did not end.
+      const dump = process.env.E2E_DUMP;
+      if (dump) for (const [i, p] of pages.entries()) await p.screenshot({ path: join(dump, `stuck-${i}.png`), fullPage: true });
+      throw new Error(`no result after ${actions} moves: ${String(e)}`);
+    }
     const shown = await host.locator('.result tr[data-seat]').evaluateAll((rows) =>
       rows.map((r) => [Number((r as HTMLElement).dataset.seat), Number(r.querySelector('.score-value')!.textContent)] as [number, number]).sort((a, b) => a[0] - b[0]).map((x) => x[1]),
     );

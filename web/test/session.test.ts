@@ -37,6 +37,13 @@ test('protocol: states follow one another by seq; a skipped seq marks a gap', ()
   assert.equal(s.gap, true, 'seq 6 was lost');
 });
 
+test('protocol: the state sent again with the same seq when the table starts brings the legal actions', () => {
+  let s = receive(seated(), state(0, { legal: [] }), 0);
+  s = receive(s, state(0, { events: [], legal: ['place 7H under left'] }), 0);
+  assert.deepEqual(s.state!.legal, ['place 7H under left']);
+  assert.equal(s.gap, false);
+});
+
 test('protocol: an older state never replaces a newer one', () => {
   let s = receive(seated(), state(5), 0);
   s = receive(s, state(3), 0);

@@ -87,7 +87,9 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
       const prev = s.state;
       // The first state after joining starts the count; then each state has the next seq.
       const gap = prev !== null && msg.seq !== prev.seq + 1 && msg.seq > prev.seq;
-      if (prev !== null && msg.seq <= prev.seq) return s; // an old state: keep the newer one
+      // An older state never replaces a newer one. The same seq again is the same position told
+      // anew (the server does so when the table starts: now the seats may act).
+      if (prev !== null && msg.seq < prev.seq) return s;
       return {
         ...s,
         state: msg,
