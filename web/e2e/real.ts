@@ -160,7 +160,12 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
           await page.keyboard.press('1');
           await page.keyboard.press('9');
           await page.keyboard.press('Enter');
-          await page.locator('.symbol-cards').waitFor({ state: 'detached', timeout: 5000 });
+          try {
+            await page.locator('.symbol-cards').waitFor({ state: 'detached', timeout: 5000 });
+          } catch (e) {
+            if (process.env.E2E_DUMP) await page.screenshot({ path: join(process.env.E2E_DUMP, 'stuck-du-balai.png'), fullPage: true });
+            throw e;
+          }
           wrote++;
         }
       } else if ((await page.locator('.choices .move').count()) > 0) {

@@ -75,7 +75,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
                 ) : (
                   <select value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
                     <option value="human">{t('seat_person')}</option>
-                    {game.bots.map((b) => (
+                    {[game.default_bot, ...game.bots.filter((b) => b !== game.default_bot)].filter((b) => game.bots.includes(b)).map((b) => (
                       <option value={b}>{t('seat_bot', { bot: b })}</option>
                     ))}
                   </select>

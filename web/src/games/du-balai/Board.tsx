@@ -21,8 +21,11 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const mine = me !== null ? v.witches[me] : null;
   const verb = writingVerb(legal);
   const moment = `${v.turn}/${v.phase}/${v.step}/${v.resolving}/${verb}`;
-  const [picks, setPicks] = useState<Set<string>>(new Set());
-  useEffect(() => setPicks(new Set()), [moment]);
+  // Picks belong to one moment of the race: a key pressed in the next moment starts afresh,
+  // even before any effect could run.
+  const [picked, setPicked] = useState<{ moment: string; cards: Set<string> }>({ moment, cards: new Set() });
+  const picks = picked.moment === moment ? picked.cards : new Set<string>();
+  const setPicks = (cards: Set<string>) => setPicked({ moment, cards });
   const menu = legal.filter((a) => !a.startsWith('formula ') && !a.startsWith('second-formula ') && a !== 'close-book');
   const busy = session.pending !== null;
   const now = useTick(!!st.deadline && !v.scores);
