@@ -74,8 +74,8 @@ Frame error_frame(const ProtocolError& e) {
 }
 
 json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
-                   const Events& events, bool may_act, GameTime now) {
-  json m = {{"type", "state"}, {"seq", seq}, {"time", time}};
+                   const Events& events, bool may_act, GameTime now, bool snapshot) {
+  json m = {{"type", "state"}, {"seq", seq}, {"time", time}, {"snapshot", snapshot}};
   m["view"] = state.view(viewer);
   json seen = json::array();
   for (const Event& e : events)

@@ -41,8 +41,9 @@ Frame error_frame(const ProtocolError& e);
 
 // The "state" message for `viewer` (a seat or kSpectator): its view, the events of the last
 // action that it may see, the actors, its legal actions as texts when `may_act`, and the
-// deadline counted from `now`.
+// deadline counted from `now`. A snapshot (after a join, a rejoin, a watch or the start)
+// carries no events: nothing happened, the receiver is shown where the game stands.
 json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
-                   const Events& events, bool may_act, GameTime now);
+                   const Events& events, bool may_act, GameTime now, bool snapshot);
 
 }  // namespace sabbat::server

@@ -221,7 +221,7 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"seat", s},
                           {"token", taken.token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(s, {}, self.match_.state().now());
+    Frame snapshot = self.state_frame(s, nullptr, self.match_.state().now());
     const uint64_t id = conn->id();
     self.save_settings([&self, conn, joined, snapshot, id, starts] {
       conn->send(joined);
@@ -268,7 +268,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
                           {"seat", found},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(found, {}, self.match_.state().now());
+    Frame snapshot = self.state_frame(found, nullptr, self.match_.state().now());
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, joined, snapshot, id] {
       conn->send(joined);
@@ -298,7 +298,7 @@ void Table::watch(std::shared_ptr<Connection> conn) {
                          "watch");
     }
     self.links_.push_back({conn, conn->id(), kSpectator, false});
-    Frame snapshot = self.state_frame(kSpectator, {}, self.match_.state().now());
+    Frame snapshot = self.state_frame(kSpectator, nullptr, self.match_.state().now());
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, snapshot, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
@@ -377,7 +377,7 @@ void Table::begin() {
   clock_start_ = std::chrono::steady_clock::now();
   clock_offset_ = match_.state().now();
   // Everyone learns at once that the game has begun, and what each seat may now do.
-  Frames frames = build_frames({}, match_.state().now());
+  Frames frames = build_frames(nullptr, match_.state().now());
   after_earlier([this, frames] {
     broadcast_status();
     deliver(frames);
@@ -417,7 +417,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   Status st = match_.apply(seat, action, time, &events);
   if (!st) return st;
   const RecordedAction recorded = match_.record().actions.back();
-  Frames frames = build_frames(events, time);
+  Frames frames = build_frames(&events, time);
   Frame accepted;
   if (!actor.expired())
     accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
@@ -501,12 +501,14 @@ void Table::play_scheduled(Seat seat, Action action, GameTime at) {
 
 // ---- Telling ----
 
-Frame Table::state_frame(Seat viewer, const Events& events, GameTime time) const {
+Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
+  static const Events kNone;
   return frame(state_message(match_.state(), viewer, int64_t(match_.record().actions.size()), time,
-                             events, phase_ == Phase::Playing, game_now()));
+                             events ? *events : kNone, phase_ == Phase::Playing, game_now(),
+                             events == nullptr));
 }
 
-Table::Frames Table::build_frames(const Events& events, GameTime time) const {
+Table::Frames Table::build_frames(const Events* events, GameTime time) const {
   Frames f;
   f.seats.resize(settings_.seats.size());
   for (const Link& l : links_) {

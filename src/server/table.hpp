@@ -99,8 +99,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void play_scheduled(Seat seat, Action action, GameTime at);
 
   // Telling.
-  Frames build_frames(const Events& events, GameTime time) const;
-  Frame state_frame(Seat viewer, const Events& events, GameTime time) const;
+  // Without events: a snapshot.
+  Frames build_frames(const Events* events, GameTime time) const;
+  Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
   void deliver(const Frames& frames);
   json status_json() const;
   Frame table_frame(Seat you) const;

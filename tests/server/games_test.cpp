@@ -1,0 +1,77 @@
+// Whole games of every registered game through the real server, people and bots mixed, with
+// the wire leak check on everything each seat and the spectator received.
+#include <gtest/gtest.h>
+
+#include "bots/bot.hpp"
+#include "core/registry.hpp"
+#include "play.hpp"
+
+namespace sabbat::server::testing {
+namespace {
+
+// Short clocks so that a real-time game ends in seconds; nothing else differs from play.
+std::map<std::string, std::string> quick_params(const Game& game) {
+  std::map<std::string, std::string> out;
+  for (const ParamSpec& p : game.param_specs()) {
+    if (p.kind != ParamSpec::Kind::Integer) continue;
+    if (p.name.ends_with("_ms")) out[p.name] = std::to_string(p.min);
+    if (p.name == "max_turns") out[p.name] = "2";
+  }
+  return out;
+}
+
+void play_and_check(const Game& game, int players, std::vector<std::string> bots) {
+  TempDir dir;
+  TestServer server(dir.path());
+  TablePlan plan{game.id(), players, quick_params(game), bots};
+  PlayedTable t = play_whole_game(server.port(), plan);
+  ASSERT_TRUE(t.record.result.has_value()) << "the game did not end";
+  for (const Person& p : t.people)
+    expect_wire_holds_only_what_viewer_sees(t.record, p.client->received, p.seat);
+  expect_wire_holds_only_what_viewer_sees(t.record, t.spectator->received, kSpectator);
+  // Each person's last "state" is the end of the game.
+  for (const Person& p : t.people) {
+    int64_t last = -1;
+    for (const json& m : p.client->received)
+      if (m.value("type", "") == "state") last = m["seq"].get<int64_t>();
+    EXPECT_EQ(last, int64_t(t.record.actions.size()));
+  }
+}
+
+class EveryGame : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Game& game() const { return *registry().find(GetParam()); }
+};
+
+// Issue 9: a whole game of two, one person and one bot; nothing on the wire beyond each view.
+TEST_P(EveryGame, TwoPlayersPersonAndBotPlayToTheEndWithoutLeaks) {
+  play_and_check(game(), 2, {"", "random"});
+}
+
+// Issue 9: the most players, people and bots alternating.
+TEST_P(EveryGame, MaxPlayersPeopleAndBotsPlayToTheEndWithoutLeaks) {
+  std::vector<std::string> bots;
+  for (int s = 0; s < game().max_players(); ++s) bots.push_back(s % 2 ? "random" : "");
+  play_and_check(game(), game().max_players(), bots);
+}
+
+// Issue 9: the game's own default bot plays at the server too.
+TEST_P(EveryGame, GameDefaultBotPlaysAgainstPeople) {
+  play_and_check(game(), 2, {"", default_bot_name(game())});
+}
+
+std::vector<std::string> game_ids() {
+  std::vector<std::string> ids;
+  for (const auto& g : registry().games()) ids.push_back(g->id());
+  return ids;
+}
+
+INSTANTIATE_TEST_SUITE_P(Server, EveryGame, ::testing::ValuesIn(game_ids()), [](const auto& p) {
+  std::string name = p.param;
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+});
+
+}  // namespace
+}  // namespace sabbat::server::testing

@@ -1,0 +1,192 @@
+#include "play.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <thread>
+
+#include "core/registry.hpp"
+#include "core/rng.hpp"
+
+namespace sabbat::server::testing {
+
+Created create_table(Client& c, const TablePlan& plan) {
+  json seats = json::array();
+  for (int s = 0; s < plan.players; ++s) {
+    const std::string bot = s < int(plan.bots.size()) ? plan.bots[size_t(s)] : "";
+    seats.push_back(bot.empty() ? json{{"human", true}} : json{{"bot", bot}});
+  }
+  json params = json::object();
+  for (const auto& [k, v] : plan.params) params[k] = v;
+  c.send({{"type", "create"},
+          {"game", plan.game},
+          {"players", plan.players},
+          {"params", params},
+          {"seats", seats},
+          {"seed", plan.seed}});
+  json created = c.next();
+  EXPECT_EQ(created.value("type", ""), "created") << created.dump();
+  return {created.value("table", ""), created.value("owner", "")};
+}
+
+Person join(uint16_t port, const std::string& table, int seat, const std::string& name) {
+  Person p;
+  p.seat = seat;
+  p.client = std::make_unique<Client>(port);
+  p.client->send({{"type", "join"}, {"table", table}, {"seat", seat}, {"name", name}});
+  json joined = p.client->next();
+  EXPECT_EQ(joined.value("type", ""), "joined") << joined.dump();
+  EXPECT_EQ(joined.value("seat", -1), seat);
+  p.token = joined.value("token", "");
+  return p;
+}
+
+json play_randomly(Client& c, uint64_t seed, int max_actions) {
+  Rng rng(seed);
+  int64_t seq = 0;
+  int accepted = 0;
+  for (;;) {
+    json m = c.next();
+    if (m.is_null()) return m;
+    const std::string type = m.value("type", "");
+    if (type == "result") return m;
+    if (type == "accepted" && ++accepted >= max_actions) return m;
+    if (type != "state") continue;
+    const json& legal = m["legal"];
+    if (legal.empty()) continue;
+    const auto& pick = legal[size_t(rng.below(uint32_t(legal.size())))];
+    c.send({{"type", "act"}, {"seq", ++seq}, {"action", pick}});
+  }
+}
+
+PlayedTable play_whole_game(uint16_t port, const TablePlan& plan) {
+  PlayedTable t;
+  Client creator(port);
+  t.created = create_table(creator, plan);
+  if (plan.spectator) {
+    t.spectator = std::make_unique<Client>(port);
+    t.spectator->send({{"type", "watch"}, {"table", t.created.table}});
+    EXPECT_EQ(t.spectator->next().value("type", ""), "watching");
+  }
+  for (int s = 0; s < plan.players; ++s)
+    if (s >= int(plan.bots.size()) || plan.bots[size_t(s)].empty())
+      t.people.push_back(join(port, t.created.table, s, "seat " + std::to_string(s)));
+  std::vector<std::thread> threads;
+  for (Person& p : t.people)
+    threads.emplace_back([&p] {
+      json last = play_randomly(*p.client, 1000 + uint64_t(p.seat));
+      EXPECT_EQ(last.value("type", ""), "result") << "seat " << p.seat;
+    });
+  if (t.spectator)
+    threads.emplace_back(
+        [&t] { EXPECT_EQ(t.spectator->next_of("result").value("type", ""), "result"); });
+  for (auto& th : threads) th.join();
+
+  auto answer = http_get(port, "/api/tables/" + t.created.table + "/record");
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  std::istringstream in(answer.body);
+  auto record = parse_record(in);
+  EXPECT_TRUE(record.ok()) << (record ? "" : record.error());
+  if (record) {
+    t.record = *record;
+    Status checked = check_record(t.record, registry());
+    EXPECT_TRUE(checked.ok()) << (checked ? "" : checked.error());
+  }
+  return t;
+}
+
+namespace {
+
+json legal_texts(const State& s, Seat viewer) {
+  json out = json::array();
+  if (viewer < 0 || !s.actors().contains(viewer)) return out;
+  ActionList actions;
+  s.legal_actions(viewer, actions);
+  for (Action a : actions) out.push_back(s.action_text(a));
+  return out;
+}
+
+json seen_events(const Events& events, Seat viewer) {
+  json out = json::array();
+  for (const Event& e : events)
+    if (e.audience.sees(viewer))
+      out.push_back({{"kind", e.kind}, {"text", e.text}, {"data", e.data}});
+  return out;
+}
+
+json actor_list(const State& s) {
+  json out = json::array();
+  for (Seat x = 0; x < s.players(); ++x)
+    if (s.actors().contains(x)) out.push_back(x);
+  return out;
+}
+
+}  // namespace
+
+void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::vector<json>& got,
+                                             Seat viewer) {
+  const Game* game = registry().find(record.game);
+  ASSERT_NE(game, nullptr);
+  auto setup = game->setup(record.players, record.params, record.seed);
+  ASSERT_TRUE(setup.ok());
+  auto first = game->new_state(*setup);
+  ASSERT_TRUE(first.ok());
+  // The state after each number of actions, and the events of each action.
+  std::vector<std::unique_ptr<State>> states;
+  std::vector<Events> events(1);
+  states.push_back((*first)->clone());
+  auto replayed = replay_with_events(record, registry(),
+                                     [&](const RecordedAction&, const State& s, const Events& e) {
+                                       states.push_back(s.clone());
+                                       events.push_back(e);
+                                     });
+  ASSERT_TRUE(replayed.ok());
+
+  Rng rng(99);
+  int64_t last_seq = -1;
+  int checked = 0;
+  for (const json& m : got) {
+    if (m.value("type", "") != "state") continue;
+    const int64_t seq = m["seq"].get<int64_t>();
+    ASSERT_LT(seq, int64_t(states.size()));
+    const bool snapshot = m["snapshot"].get<bool>();
+    // Every action reaches every viewer once, in order.
+    if (!snapshot && last_seq >= 0) {
+      EXPECT_EQ(seq, last_seq + 1) << "viewer " << viewer;
+    }
+    last_seq = seq;
+    const State& s = *states[size_t(seq)];
+    EXPECT_EQ(m["view"], s.view(viewer)) << "viewer " << viewer << " seq " << seq;
+    EXPECT_EQ(m["events"], snapshot ? json::array() : seen_events(events[size_t(seq)], viewer))
+        << "viewer " << viewer << " seq " << seq;
+    EXPECT_EQ(m["actors"], actor_list(s));
+    const bool playing = !m["legal"].empty() || !m["deadline"].is_null();
+    if (playing) {
+      EXPECT_EQ(m["legal"], legal_texts(s, viewer)) << "viewer " << viewer;
+    }
+    if (auto d = s.deadline(); d && !m["deadline"].is_null()) {
+      EXPECT_EQ(m["deadline"]["at"].get<GameTime>(), d->at);
+    }
+    if (!m["deadline"].is_null()) {
+      EXPECT_TRUE(s.deadline().has_value());
+    }
+    // Redraw what the viewer cannot see: nothing it received may change.
+    for (int k = 0; k < 2; ++k) {
+      auto twin = s.sample_hidden(viewer, rng);
+      EXPECT_EQ(m["view"], twin->view(viewer)) << "viewer " << viewer << " seq " << seq;
+      EXPECT_EQ(m["actors"], actor_list(*twin)) << "viewer " << viewer << " seq " << seq;
+      if (playing) {
+        EXPECT_EQ(m["legal"], legal_texts(*twin, viewer)) << "viewer " << viewer;
+      }
+      auto d = twin->deadline();
+      EXPECT_EQ(d.has_value(), s.deadline().has_value());
+      if (d) {
+        EXPECT_EQ(d->at, s.deadline()->at);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0) << "viewer " << viewer << " received no state";
+}
+
+}  // namespace sabbat::server::testing

@@ -1,0 +1,57 @@
+#pragma once
+// Whole games through the server: people played by random clients on their own threads,
+// bots by the server; and the check that every message a viewer received holds only what
+// that viewer may know.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/record.hpp"
+#include "harness.hpp"
+
+namespace sabbat::server::testing {
+
+struct TablePlan {
+  std::string game;
+  int players = 2;
+  std::map<std::string, std::string> params;
+  std::vector<std::string> bots;  // per seat: "" for a person, else the bot's name
+  bool spectator = true;          // one spectator watches from the start
+  std::string seed = "7";
+};
+
+struct Created {
+  std::string table;
+  std::string owner;
+};
+Created create_table(Client& c, const TablePlan& plan);
+
+// A person at a seat, with everything it received.
+struct Person {
+  int seat = 0;
+  std::string token;
+  std::unique_ptr<Client> client;
+};
+Person join(uint16_t port, const std::string& table, int seat, const std::string& name);
+
+// Acts on every state that offers legal actions (a random one) until the result or until
+// `max_actions` of its actions were accepted; returns the last message read.
+json play_randomly(Client& c, uint64_t seed, int max_actions = 1 << 30);
+
+struct PlayedTable {
+  Created created;
+  std::vector<Person> people;
+  std::unique_ptr<Client> spectator;
+  Record record;
+};
+// Creates the table, seats people and the spectator, plays to the end and downloads the
+// record (which must pass check_record).
+PlayedTable play_whole_game(uint16_t port, const TablePlan& plan);
+
+// The wire leak check: every "state" a viewer received equals what the engine gives that
+// viewer after that many actions (view, events it may see, actors, legal actions, deadline),
+// and stays the same when what the viewer cannot see is redrawn (sample_hidden).
+void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::vector<json>& got,
+                                             Seat viewer);
+
+}  // namespace sabbat::server::testing
