@@ -75,6 +75,26 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </div>
         )}
       </div>
+      {/* Your decision first: on a phone it is the first thing under the banner. */}
+      {menu.length > 0 && (
+        <section class="choices panel" aria-labelledby="choices-title">
+          <h3 id="choices-title">{t('db_choices')}</h3>
+          <ol class="menu">
+            {menu.map((a, i) => (
+              <li>
+                <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
+                  {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
+                </button>
+              </li>
+            ))}
+          </ol>
+          {offeredCards.map((c) => (
+            <p class="card-help">
+              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+            </p>
+          ))}
+        </section>
+      )}
       {v.dice && !open && <h3>{t('db_dice_revealed')}</h3>}
       {v.dice && <Dice dice={v.dice} />}
       {open && legal.includes('close-book') && (
@@ -133,25 +153,6 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </section>
       )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
-      {menu.length > 0 && (
-        <section class="choices panel" aria-labelledby="choices-title">
-          <h3 id="choices-title">{t('db_choices')}</h3>
-          <ol class="menu">
-            {menu.map((a, i) => (
-              <li>
-                <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
-                  {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
-                </button>
-              </li>
-            ))}
-          </ol>
-          {offeredCards.map((c) => (
-            <p class="card-help">
-              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
-            </p>
-          ))}
-        </section>
-      )}
       {mine?.hand && mine.hand.length > 0 && (
         <section class="mn-hand panel" aria-labelledby="mn-title">
           <h3 id="mn-title">{t('db_magie_noire')}</h3>
