@@ -7,6 +7,7 @@ packages=(
   libsqlite3-dev
   libboost1.81-dev
   clang-format
+  nodejs npm chromium
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,44 @@
+// End to end in Debian's chromium. `node dist-test/e2e/run.mjs [--sabbat PATH] [--screens DIR]`
+// Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
+//  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`
+//  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
+// CHROMIUM overrides the browser path (default /usr/bin/chromium).
+import { chromium } from 'playwright-core';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { screenshots } from './screens';
+import { playDuBalai, playSortileges } from './real';
+import { checkRejoin } from './rejoin';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const web = resolve(here, '..', '..');
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+let failed = false;
+try {
+  await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
+  console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
+  const sabbat = opt('--sabbat');
+  if (sabbat) {
+    const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+    console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);
+    const d = await playDuBalai(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+    console.log(`e2e du-balai: ${d.wrote} formulas written with the keyboard against three bots; no die in the page with the book closed`);
+  }
+  const dir = opt('--screens');
+  if (dir) {
+    const shots = await screenshots(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), resolve(dir), (opt('--lang') as 'en' | 'fr') ?? 'en');
+    console.log(`screenshots: ${shots.length} files in ${dir}`);
+  }
+} catch (e) {
+  failed = true;
+  console.error('e2e FAILED:', e);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'preact/hooks';
+import { detectLang, lang, setLang, t, type Lang } from './i18n/i18n';
+import { Lobby } from './lobby/Lobby';
+import { TableRoute } from './table/TableRoute';
+import { parseRoute, go } from './route';
+
+function savedLang(): string | null {
+  try {
+    return localStorage.getItem('sabbat.lang');
+  } catch {
+    return null;
+  }
+}
+
+setLang(detectLang(savedLang(), navigator.languages ?? [navigator.language]));
+
+export function App() {
+  const [route, setRoute] = useState(parseRoute(location.pathname));
+  const [l, setL] = useState<Lang>(lang());
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.pathname));
+    addEventListener('popstate', on);
+    return () => removeEventListener('popstate', on);
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = l;
+    document.title = route.page === 'table' ? `${t('table')} ${route.code} · Sabbat` : 'Sabbat';
+  }, [l, route]);
+  const switchTo = (n: Lang) => {
+    setLang(n);
+    try {
+      localStorage.setItem('sabbat.lang', n);
+    } catch {
+      /* the switch still works for this page */
+    }
+    setL(n);
+  };
+  return (
+    <div class="app" key={l}>
+      <header class="top">
+        <a
+          class="brand"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            go('/');
+          }}
+        >
+          Sabbat
+        </a>
+        <nav class="langs" aria-label={t('language')}>
+          {(['fr', 'en'] as Lang[]).map((x) => (
+            <button type="button" class={x === l ? 'lang on' : 'lang'} aria-pressed={x === l} onClick={() => switchTo(x)} lang={x}>
+              {x === 'fr' ? 'Français' : 'English'}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <main>{route.page === 'lobby' ? <Lobby /> : <TableRoute code={route.code} />}</main>
+    </div>
+  );
+}

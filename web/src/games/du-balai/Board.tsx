@@ -1,0 +1,298 @@
+// Du Balai ! at the table: the book open or closed, the dice only while the view holds them,
+// the countdown, the track, your nine symbol cards to write a formula (pointer or keys), the
+// Magie noire choices with what each card does, and every witch's formulas after the reveal.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { t } from '../../i18n/i18n';
+import { timeLeft, type Session } from '../../protocol/session';
+import { useTick } from '../../table/useSession';
+import type { BoardProps } from '../registry';
+import { cardOfAction, MAGIE_NOIRE } from './cards';
+import { Dice } from './Dice';
+import { formulaFor, keyAction, writingVerb } from './keys';
+import { actionLabel } from './labels';
+import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
+import { Track } from './Track';
+
+export function DuBalaiBoard({ session, act, names }: BoardProps) {
+  const st = session.state!;
+  const v = st.view;
+  const legal = session.role === 'seat' ? st.legal : [];
+  const me = typeof v.viewer === 'number' ? v.viewer : null;
+  const mine = me !== null ? v.witches[me] : null;
+  const verb = writingVerb(legal);
+  const moment = `${v.turn}/${v.phase}/${v.step}/${v.resolving}/${verb}`;
+  // Picks belong to one moment of the race: a key pressed in the next moment starts afresh,
+  // even before any effect could run.
+  const [picked, setPicked] = useState<{ moment: string; cards: Set<string> }>({ moment, cards: new Set() });
+  const picks = picked.moment === moment ? picked.cards : new Set<string>();
+  const setPicks = (cards: Set<string>) => setPicked({ moment, cards });
+  const menu = legal.filter((a) => !a.startsWith('formula ') && !a.startsWith('second-formula ') && a !== 'close-book');
+  const busy = session.pending !== null;
+  const now = useTick(!!st.deadline && !v.scores);
+  const left = timeLeft(session, now);
+  const used = new Set<string>((mine?.formulas ?? []).flatMap((f: any) => f.cards as string[]));
+  const toggle = (word: string) => {
+    const n = new Set(picks);
+    if (n.has(word)) n.delete(word);
+    else n.add(word);
+    setPicks(n);
+  };
+  const write = formulaFor(legal, picks);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      // Enter and Space on a focused button keep their usual meaning (press that button).
+      if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card')) return;
+      const r = keyAction(e.key, legal, picks, menu);
+      if (r.kind === 'none') return;
+      e.preventDefault();
+      if (r.kind === 'act') act(r.action);
+      else if (r.kind === 'toggle') toggle(r.word);
+      else setPicks(new Set());
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  });
+
+  const open = !!v.book_open_to_you;
+  const offeredCards = useMemo(() => Array.from(new Set(menu.map(cardOfAction).filter((c): c is string => !!c))), [menu.join('|')]);
+  return (
+    <div class="du-balai" data-phase={v.phase}>
+      <div class={open ? 'book open' : 'book closed'} role="status" aria-live="assertive">
+        <BookIcon open={open} />
+        <div>
+          <strong class="book-state">{open ? t('book_open') : t('book_closed')}</strong>
+          <div class="phase">
+            {t(`db_phase_${v.phase.replace(/-/g, '_')}` as any)} · {t('turn_n', { n: v.turn })}
+          </div>
+        </div>
+        {left !== null && (
+          <div class={left < 5000 ? 'countdown urgent' : 'countdown'} aria-label={t('seconds_left', { n: Math.ceil(left / 1000) })}>
+            {Math.ceil(left / 1000)} s
+          </div>
+        )}
+      </div>
+      {/* Your decision first: on a phone it is the first thing under the banner. */}
+      {menu.length > 0 && (
+        <section class="choices panel" aria-labelledby="choices-title">
+          <h3 id="choices-title">{t('db_choices')}</h3>
+          <ol class="menu">
+            {menu.map((a, i) => (
+              <li>
+                <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
+                  {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
+                </button>
+              </li>
+            ))}
+          </ol>
+          {offeredCards.map((c) => (
+            <p class="card-help">
+              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+            </p>
+          ))}
+        </section>
+      )}
+      {v.dice && !open && <h3>{t('db_dice_revealed')}</h3>}
+      {v.dice && <Dice dice={v.dice} />}
+      {open && legal.includes('close-book') && (
+        <button type="button" class="primary big" onClick={() => act('close-book')} disabled={busy}>
+          {t('db_close_book')} <kbd>{t('key_space')}</kbd>
+        </button>
+      )}
+      <Track view={v} names={names} />
+      {v.book && <Judged book={v.book} />}
+      {v.pending && (
+        <p class="pending-spell">
+          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
+        </p>
+      )}
+      {me !== null && verb && (
+        <section class="symbol-hand panel" aria-labelledby="symbols-title">
+          <h3 id="symbols-title">{t(verb === 'formula' ? 'db_write_formula' : 'db_write_second')}</h3>
+          <ul class="symbol-cards">
+            {SYMBOLS.map((s, i) => {
+              const picked = picks.has(s.word);
+              const isUsed = used.has(s.word);
+              return (
+                <li>
+                  <button
+                    type="button"
+                    class={`symbol-card${picked ? ' picked' : ''}${isUsed ? ' used' : ''}`}
+                    aria-pressed={picked}
+                    disabled={(isUsed && verb === 'second-formula')}
+                    onClick={() => toggle(s.word)}
+                  >
+                    <kbd>{i + 1}</kbd>
+                    <SymbolIcon id={s.id} />
+                    <span class="syl">{s.syllable}</span>
+                    <span class="sym-name">{s.name}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {verb && (
+            <p class="write-row">
+              <button type="button" class="primary" disabled={!write || busy} onClick={() => write && act(write)}>
+                {t('db_write')} <kbd>Enter</kbd>
+              </button>
+              {legal.includes(`${verb} none`) && (
+                <button type="button" disabled={busy} onClick={() => act(`${verb} none`)}>
+                  {verb === 'formula' ? t('db_formula_none') : t('db_second_none')} <kbd>n</kbd>
+                </button>
+              )}
+              <button type="button" onClick={() => setPicks(new Set())} disabled={picks.size === 0}>
+                {t('db_clear')} <kbd>x</kbd>
+              </button>
+            </p>
+          )}
+          {verb && picks.size > 0 && !write && <p class="small">{t('db_not_offered')}</p>}
+          </section>
+      )}
+      {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
+      {mine?.hand && mine.hand.length > 0 && (
+        <section class="mn-hand panel" aria-labelledby="mn-title">
+          <h3 id="mn-title">{t('db_magie_noire')}</h3>
+          <ul>
+            {mine.hand.map((c: string) => (
+              <li>
+                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Witches view={v} names={names} />
+      <p class="small keys-help">{t('db_keys_help')}</p>
+    </div>
+  );
+}
+
+function BookIcon({ open }: { open: boolean }) {
+  return open ? (
+    <svg class="book-icon" viewBox="0 0 64 40" aria-hidden="true">
+      <path d="M32 8 C22 2 10 2 4 6 V36 C10 32 22 32 32 38 C42 32 54 32 60 36 V6 C54 2 42 2 32 8 Z" class="pages" />
+      <path d="M32 8 V38" class="spine" />
+      <path d="M10 12 H26 M10 18 H26 M38 12 H54 M38 18 H54" class="lines" />
+    </svg>
+  ) : (
+    <svg class="book-icon" viewBox="0 0 64 40" aria-hidden="true">
+      <rect x="12" y="4" width="40" height="34" rx="3" class="cover" />
+      <rect x="12" y="4" width="6" height="34" class="spine-closed" />
+      <path d="M30 14 L40 14 L40 26 L30 26 Z" class="lock" />
+    </svg>
+  );
+}
+
+function Judged({ book }: { book: any }) {
+  const row = (words: string[]) => (words.length ? words.map((w) => symbolByWord(w)?.syllable ?? w).join(' · ') : '—');
+  return (
+    <section class="judged panel" aria-labelledby="judged-title">
+      <h3 id="judged-title">{t('db_after_reveal')}</h3>
+      <p>
+        <span class="swatch orange" aria-hidden="true" /> {t('db_valid_orange')}: <strong>{row(book.valid_orange)}</strong>
+      </p>
+      <p>
+        <span class="swatch black" aria-hidden="true" /> {t('db_valid_black')}: <strong>{row(book.valid_black)}</strong>
+      </p>
+      <p>
+        ✕ {t('db_forbidden_both')}: {row(book.in_both_colours)}
+      </p>
+    </section>
+  );
+}
+
+function formulaText(f: any): string {
+  const cards = (f.cards as string[]).map((w) => symbolByWord(w)?.syllable ?? w).join(' ');
+  return cards || t('db_nothing');
+}
+
+function MyFormulas({ formulas }: { formulas: any[] }) {
+  return (
+    <p class="my-formulas">
+      {formulas.map((f, i) => (
+        <span>
+          {i === 0 ? t('db_your_formula') : t('db_your_second')}: <strong>{formulaText(f)}</strong>
+          {f.colour && ` (${f.colour === 'orange' ? t('orange') : t('black')})`}{' '}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function Witches({ view, names }: { view: any; names: string[] }) {
+  return (
+    <section class="witches panel" aria-labelledby="witches-title">
+      <h3 id="witches-title">{t('db_witches')}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('player')}</th>
+            <th scope="col">{t('db_square')}</th>
+            <th scope="col">{t('db_formula_col')}</th>
+            <th scope="col">{t('db_mn_count')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.witches.map((w: any) => (
+            <tr class={view.actors.includes(w.seat) ? 'acting' : ''}>
+              <th scope="row">
+                {names[w.seat]}
+                {w.pilot !== 'normal' && <div class="small">{t(w.pilot === 'novice' ? 'db_novice' : 'db_expert')}</div>}
+                {view.closer === w.seat && <div class="small">{t('db_closer')}</div>}
+                {view.blocker === w.seat && <div class="small">{t('db_blocker')}</div>}
+              </th>
+              <td>{w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : w.square}</td>
+              <td>
+                {w.formulas
+                  ? w.formulas.map((f: any, i: number) => (
+                      <div>
+                        {formulaText(f)}
+                        {w.outcome?.verdicts?.[i] && <em> — {t(`db_verdict_${w.outcome.verdicts[i]}` as any)}</em>}
+                        {f.colour && ` (${f.colour === 'orange' ? t('orange') : t('black')})`}
+                      </div>
+                    ))
+                  : w.written
+                    ? t('db_written')
+                    : view.phase === 'writing'
+                      ? t('db_writing')
+                      : '—'}
+                {w.outcome && (
+                  <div class="small">
+                    {t('db_moved', { from: w.outcome.from, to: w.outcome.to >= 23 ? t('db_line') : w.outcome.to })}
+                    {w.outcome.penalty ? ` · ${t('db_penalty')}` : ''}
+                  </div>
+                )}
+              </td>
+              <td>{w.magie_noire}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+// At the end: where each witch finished and her acrobatics, with the server's totals.
+export function DuBalaiBreakdown({ session, names }: { session: Session; names: string[] }) {
+  const v = session.state!.view;
+  return (
+    <ul class="breakdown">
+      {v.witches.map((w: any) => {
+        const acro = ((w.hand ?? []) as string[]).filter((c) => c.startsWith('acrobatie-'));
+        return (
+          <li>
+            <strong>{names[w.seat]}</strong>: {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
+            {' · '}
+            {acro.length ? `${t('db_acrobatics')}: ${acro.map((c) => MAGIE_NOIRE[c]?.name ?? c).join(', ')}` : t('db_no_acrobatics')}
+            {' = '}
+            <strong>{t('n_points', { n: v.scores?.[w.seat] ?? '?' })}</strong>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+// One entry per game: its board (the table page's middle) and its score breakdown.
+import type { FunctionComponent } from 'preact';
+import type { LogLine, Session } from '../protocol/session';
+import { narrateSortileges } from './sortileges/narrate';
+import { SortilegesBoard, SortilegesBreakdown } from './sortileges/Board';
+import { DuBalaiBoard, DuBalaiBreakdown } from './du-balai/Board';
+
+export interface BoardProps {
+  session: Session;
+  act: (action: string) => boolean;
+  names: string[];
+}
+
+export interface GameUi {
+  title: string;
+  Board: FunctionComponent<BoardProps>;
+  Breakdown: FunctionComponent<{ session: Session; names: string[] }>;
+  // The event in the page's language, or null to show the server's English text.
+  narrate?: (line: LogLine, names: string[]) => string | null;
+}
+
+const games: Record<string, GameUi> = {
+  sortileges: { title: 'Sortilèges', Board: SortilegesBoard, Breakdown: SortilegesBreakdown, narrate: narrateSortileges },
+  'du-balai': { title: 'Du Balai !', Board: DuBalaiBoard, Breakdown: DuBalaiBreakdown },
+};
+
+export function boardFor(id: string): GameUi | undefined {
+  return games[id];
+}

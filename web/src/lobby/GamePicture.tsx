@@ -1,0 +1,28 @@
+// A small emblem per game, drawn here (no art from the published games).
+export function GamePicture({ id }: { id: string }) {
+  if (id === 'sortileges')
+    return (
+      <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
+        <rect x="14" y="8" width="30" height="44" rx="4" fill="#fffaf0" stroke="#2b1d3f" stroke-width="2" transform="rotate(-10 29 30)" />
+        <rect x="36" y="8" width="30" height="44" rx="4" fill="#fffaf0" stroke="#2b1d3f" stroke-width="2" transform="rotate(10 51 30)" />
+        <text x="52" y="38" font-size="18" text-anchor="middle" fill="#b3261e" transform="rotate(10 51 30)">♥</text>
+        <text x="28" y="38" font-size="18" text-anchor="middle" fill="#222" transform="rotate(-10 29 30)">♠</text>
+      </svg>
+    );
+  if (id === 'du-balai')
+    return (
+      <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
+        <line x1="10" y1="50" x2="62" y2="14" stroke="#7a4a1c" stroke-width="4" stroke-linecap="round" />
+        <path d="M58 10 L74 4 L70 22 Z" fill="#d9a441" />
+        <rect x="8" y="30" width="18" height="18" rx="3" fill="#f08a24" stroke="#222" stroke-width="1.5" />
+        <rect x="30" y="36" width="18" height="18" rx="3" fill="#222" />
+        <circle cx="17" cy="39" r="3" fill="#222" />
+        <circle cx="39" cy="45" r="3" fill="#fff" />
+      </svg>
+    );
+  return (
+    <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
+      <circle cx="40" cy="30" r="20" fill="#7b4bb7" />
+    </svg>
+  );
+}

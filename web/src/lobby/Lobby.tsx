@@ -1,0 +1,47 @@
+// The home page: the games with their players and facts; one opens the table form.
+import { useEffect, useState } from 'preact/hooks';
+import { t, tMaybe } from '../i18n/i18n';
+import { fetchGames } from '../net';
+import type { GameInfo } from '../protocol/types';
+import { CreateTable } from './CreateTable';
+import { GamePicture } from './GamePicture';
+
+export function Lobby() {
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => {
+    fetchGames()
+      .then((a) => setGames(a.games))
+      .catch((e) => setFailed(String(e.message ?? e)));
+  }, []);
+  if (failed) return <p class="problem" role="alert">{t('games_unavailable', { why: failed })}</p>;
+  if (!games) return <p aria-busy="true">{t('loading')}</p>;
+  const game = games.find((g) => g.id === chosen);
+  return (
+    <div class="lobby">
+      <h1>{t('lobby_title')}</h1>
+      <p class="lead">{t('lobby_lead')}</p>
+      <ul class="games">
+        {games.map((g) => (
+          <li class={g.id === chosen ? 'game chosen' : 'game'}>
+            <GamePicture id={g.id} />
+            <div class="game-text">
+              <h2>{g.name}</h2>
+              <p class="blurb">{tMaybe(`blurb_${g.id.replace(/-/g, '_')}`, '')}</p>
+              <p class="facts">
+                {t('players_range', { min: g.min_players, max: g.max_players })} ·{' '}
+                {g.facts.real_time ? t('fact_real_time') : t('fact_turn_based')}
+                {g.facts.hidden_information ? ` · ${t('fact_hidden')}` : ''}
+              </p>
+              <button type="button" class="primary" aria-expanded={g.id === chosen} onClick={() => setChosen(g.id === chosen ? null : g.id)}>
+                {t('create_table')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {game && <CreateTable game={game} />}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// One table's WebSocket: sends intents, folds every answer into the Session, and comes back
+// after a lost connection with `rejoin` (the seat's token from storage) or `watch`.
+import { PROTOCOL, type ClientMsg, type SeatChoice, type ServerMsg } from './types';
+import { disconnected, emptySession, mayAct, receive, resynchronising, sent, type Session } from './session';
+import type { Tokens } from './storage';
+
+// The part of the browser's WebSocket this client uses, so tests can hand in a fake one.
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: any) => void) | null;
+  onmessage: ((ev: { data: any }) => void) | null;
+  onclose: ((ev: any) => void) | null;
+  onerror: ((ev: any) => void) | null;
+}
+
+export interface ConnectionOptions {
+  url: string;
+  open: (url: string) => SocketLike;
+  tokens: Tokens;
+  now?: () => number;
+  // Waits before reconnecting: 0.5 s, 1 s, 2 s ... up to 10 s.
+  schedule?: (fn: () => void, ms: number) => unknown;
+  pingEveryMs?: number;
+}
+
+// Errors after which coming back would only repeat the failure.
+const FINAL = new Set(['replaced', 'no-such-table', 'no-spectators', 'wrong-token', 'bad-table', 'server-full']);
+
+type Intent =
+  | { kind: 'none' }
+  | { kind: 'seat'; table: string }
+  | { kind: 'watch'; table: string };
+
+export class Connection {
+  session: Session = emptySession();
+  private socket: SocketLike | null = null;
+  private listeners = new Set<(s: Session) => void>();
+  private intent: Intent = { kind: 'none' };
+  private queue: ClientMsg[] = [];
+  private nextSeq = 1;
+  private retries = 0;
+  private closedOnPurpose = false;
+  private stopReconnect = false;
+  private pingTimer: unknown = null;
+  private readonly now: () => number;
+  private readonly schedule: (fn: () => void, ms: number) => unknown;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.now = opts.now ?? (() => Date.now());
+    this.schedule = opts.schedule ?? ((fn, ms) => setTimeout(fn, ms));
+  }
+
+  subscribe(fn: (s: Session) => void): () => void {
+    this.listeners.add(fn);
+    fn(this.session);
+    return () => this.listeners.delete(fn);
+  }
+
+  private set(s: Session) {
+    this.session = s;
+    for (const fn of this.listeners) fn(s);
+  }
+
+  connect(): void {
+    this.closedOnPurpose = false;
+    const sock = this.opts.open(this.opts.url);
+    this.socket = sock;
+    sock.onopen = () => {
+      this.retries = 0;
+      // Back at the table first, then whatever was asked while the connection was down.
+      if (this.intent.kind === 'seat') {
+        const t = this.opts.tokens.seat(this.intent.table);
+        if (t) this.write({ type: 'rejoin', table: this.intent.table, token: t.token });
+      } else if (this.intent.kind === 'watch') {
+        this.write({ type: 'watch', table: this.intent.table });
+      }
+      const q = this.queue;
+      this.queue = [];
+      for (const m of q) this.write(m);
+    };
+    sock.onmessage = (ev) => this.onText(String(ev.data));
+    sock.onclose = () => {
+      if (this.socket !== sock) return;
+      this.socket = null;
+      this.set(disconnected(this.session));
+      if (this.closedOnPurpose || this.stopReconnect) return;
+      const wait = Math.min(10000, 500 * 2 ** this.retries++);
+      this.schedule(() => {
+        if (!this.socket && !this.closedOnPurpose && !this.stopReconnect) {
+          if (this.intent.kind !== 'none') this.set(resynchronising(this.session));
+          this.connect();
+        }
+      }, wait);
+    };
+    sock.onerror = () => {
+      /* onclose follows and decides */
+    };
+    this.startPings();
+  }
+
+  close(): void {
+    this.closedOnPurpose = true;
+    this.socket?.close(1000, 'bye');
+  }
+
+  private startPings() {
+    const every = this.opts.pingEveryMs ?? 30000;
+    if (this.pingTimer !== null || every <= 0) return;
+    const tick = () => {
+      if (this.socket && this.socket.readyState === 1) this.write({ type: 'ping' });
+      if (!this.closedOnPurpose) this.pingTimer = this.schedule(tick, every);
+    };
+    this.pingTimer = this.schedule(tick, every);
+  }
+
+  private write(m: ClientMsg): void {
+    if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify({ ...m, protocol: PROTOCOL }));
+    else this.queue.push(m);
+  }
+
+  private onText(text: string) {
+    let msg: ServerMsg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return; // not JSON: nothing the protocol sends; ignore
+    }
+    if (!msg || typeof msg !== 'object' || typeof (msg as any).type !== 'string') return;
+    if (msg.type === 'joined') {
+      this.opts.tokens.saveSeat(msg.table, { seat: msg.seat, token: msg.token });
+      this.intent = { kind: 'seat', table: msg.table };
+    } else if (msg.type === 'watching') {
+      this.intent = { kind: 'watch', table: msg.table };
+    } else if (msg.type === 'created') {
+      this.opts.tokens.saveOwner(msg.table, msg.owner);
+    } else if (msg.type === 'error') {
+      if (msg.code === 'wrong-token' && this.intent.kind === 'seat') this.opts.tokens.forgetSeat(this.intent.table);
+      // Replaced by another tab, or the table cannot be rejoined: coming back would not help.
+      if (msg.code === 'replaced') this.stopReconnect = true;
+      else if (FINAL.has(msg.code) && (msg.ref === 'rejoin' || msg.ref === 'watch')) this.stopReconnect = true;
+    }
+    const next = receive(this.session, msg, this.now());
+    this.set(next);
+    // A lost state: a fresh connection rejoins and gets the whole view again.
+    if (next.gap && this.socket) this.socket.close(4000, 'resynchronise');
+  }
+
+  // Intents. Each is queued until the socket is open.
+  create(game: string, players: number, params: Record<string, string>, seats: SeatChoice[], spectators = true): void {
+    this.write({ type: 'create', game, players, params, seats, spectators });
+  }
+  join(table: string, name: string, seat?: number): void {
+    this.write(seat === undefined ? { type: 'join', table, name } : { type: 'join', table, name, seat });
+  }
+  // Rejoin with the stored token; false when this browser holds no seat at that table.
+  rejoin(table: string): boolean {
+    const t = this.opts.tokens.seat(table);
+    if (!t) return false;
+    this.write({ type: 'rejoin', table, token: t.token });
+    return true;
+  }
+  watch(table: string): void {
+    this.write({ type: 'watch', table });
+  }
+  start(table: string): boolean {
+    const owner = this.opts.tokens.owner(table);
+    if (!owner) return false;
+    this.write({ type: 'start', owner });
+    return true;
+  }
+  // Sends one legal action; refuses quietly what the server did not offer.
+  act(action: string): boolean {
+    const s = this.session;
+    if (!mayAct(s) || !s.state!.legal.includes(action)) return false;
+    const seq = this.nextSeq++;
+    this.set(sent(s, seq, action));
+    this.write({ type: 'act', action, seq });
+    return true;
+  }
+}

@@ -1,0 +1,143 @@
+// What the page knows about its table, rebuilt from server messages only. `receive` is pure:
+// the same messages in the same order give the same session, which is what the unit tests
+// check and what lets a reconnect start again from a clean slate.
+import type { GameEvent, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
+
+export type Role = 'none' | 'seat' | 'spectator';
+
+export interface LogLine {
+  seq: number;
+  kind: string;
+  text: string;
+  data?: unknown;
+}
+
+export interface Problem {
+  code: string;
+  message: string;
+}
+
+export interface Session {
+  connected: boolean;
+  role: Role;
+  table: string | null;
+  seat: number | null;
+  token: string | null;
+  owner: string | null;
+  invite: string | null;
+  status: TableStatus | null;
+  you: You | null;
+  state: StateMsg | null;
+  // When the latest state arrived (ms on the page's own clock): deadlines count down from it.
+  stateAt: number;
+  log: LogLine[];
+  // The action sent and not yet answered; only one at a time.
+  pending: { seq: number; action: string } | null;
+  refusal: string | null;
+  result: ResultMsg | null;
+  problem: Problem | null;
+  // A state's seq skipped one: a message was lost and the page must resynchronise.
+  gap: boolean;
+}
+
+export const LOG_LIMIT = 500;
+
+export function emptySession(): Session {
+  return {
+    connected: false,
+    role: 'none',
+    table: null,
+    seat: null,
+    token: null,
+    owner: null,
+    invite: null,
+    status: null,
+    you: null,
+    state: null,
+    stateAt: 0,
+    log: [],
+    pending: null,
+    refusal: null,
+    result: null,
+    problem: null,
+    gap: false,
+  };
+}
+
+function appendLog(log: LogLine[], seq: number, events: GameEvent[]): LogLine[] {
+  if (events.length === 0) return log;
+  const lines = events.map((e) => ({ seq, kind: String(e.kind), text: String(e.text), data: e.data }));
+  const out = log.concat(lines);
+  return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
+}
+
+export function receive(s: Session, msg: ServerMsg, now: number): Session {
+  switch (msg.type) {
+    case 'welcome':
+      return { ...s, connected: true, problem: null };
+    case 'created':
+      return { ...s, table: msg.table, owner: msg.owner, invite: msg.invite };
+    case 'joined':
+      return { ...s, role: 'seat', table: msg.table, seat: msg.seat, token: msg.token, problem: null };
+    case 'watching':
+      return { ...s, role: 'spectator', table: msg.table, seat: null, problem: null };
+    case 'table':
+      return { ...s, status: msg.status, you: msg.you };
+    case 'state': {
+      const prev = s.state;
+      // The first state after joining starts the count; then each state has the next seq.
+      const gap = prev !== null && msg.seq !== prev.seq + 1 && msg.seq > prev.seq;
+      // An older state never replaces a newer one. The same seq again is the same position told
+      // anew (the server does so when the table starts: now the seats may act).
+      if (prev !== null && msg.seq < prev.seq) return s;
+      return {
+        ...s,
+        state: msg,
+        stateAt: now,
+        log: appendLog(s.log, msg.seq, msg.events ?? []),
+        gap: s.gap || gap,
+      };
+    }
+    case 'accepted':
+      if (s.pending && s.pending.seq === msg.seq) return { ...s, pending: null, refusal: null };
+      return s;
+    case 'refused':
+      if (s.pending && s.pending.seq === msg.seq) return { ...s, pending: null, refusal: msg.error };
+      return { ...s, refusal: msg.error };
+    case 'result':
+      return { ...s, result: msg };
+    case 'error':
+      return { ...s, problem: { code: msg.code, message: msg.message }, pending: s.pending && msg.ref === 'act' ? null : s.pending };
+    default:
+      return s; // pong and message types this client does not know
+  }
+}
+
+// The page sent `action` with `seq`; nothing else may be sent until it is answered.
+export function sent(s: Session, seq: number, action: string): Session {
+  return { ...s, pending: { seq, action }, refusal: null };
+}
+
+// The connection dropped: what was learnt about the table stays on screen, the pending action
+// is forgotten (the server answers it or not; the next state says what happened).
+export function disconnected(s: Session): Session {
+  return { ...s, connected: false, pending: null };
+}
+
+// A fresh connection is about to rejoin or watch: the next state replaces the old one
+// without being counted as a gap.
+export function resynchronising(s: Session): Session {
+  return { ...s, state: null, gap: false };
+}
+
+// May the page send an action now?
+export function mayAct(s: Session): boolean {
+  return s.connected && s.role === 'seat' && s.pending === null && !!s.state && s.state.legal.length > 0;
+}
+
+// Milliseconds left on the server's deadline, counted down from its `in` on receipt.
+export function timeLeft(s: Session, now: number): number | null {
+  const d = s.state?.deadline;
+  if (!d) return null;
+  return Math.max(0, d.in - (now - s.stateAt));
+}

@@ -1,0 +1,117 @@
+// The messages of docs/protocol.md (version 1), as the client reads and writes them.
+// Fields the client does not use are left out; unknown fields and types are ignored.
+
+export const PROTOCOL = 1;
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export interface ParamSpec {
+  name: string;
+  kind: 'integer' | 'boolean' | 'choice';
+  default: string;
+  min?: number;
+  max?: number;
+  choices?: string[];
+  description?: string;
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  facts: { hidden_information: boolean; chance: boolean; real_time: boolean };
+  bots: string[];
+  default_bot: string;
+  params: ParamSpec[];
+}
+
+export interface GamesAnswer {
+  protocol: number;
+  games: GameInfo[];
+}
+
+export interface SeatStatus {
+  seat: number;
+  kind: 'human' | 'bot';
+  name?: string | null;
+  bot?: string;
+  taken?: boolean;
+  connected?: boolean;
+}
+
+export interface TableStatus {
+  table: string;
+  game: string;
+  players: number;
+  params: Record<string, string>;
+  phase: 'waiting' | 'playing' | 'finished';
+  spectators: boolean;
+  watchers?: number;
+  seats: SeatStatus[];
+}
+
+export interface GameEvent {
+  kind: string;
+  text: string;
+  data?: Json;
+}
+
+export interface Deadline {
+  at: number;
+  in: number;
+}
+
+export type You = number | 'spectator';
+
+export interface StateMsg {
+  type: 'state';
+  seq: number;
+  time: number;
+  view: any;
+  events: GameEvent[];
+  actors: number[];
+  legal: string[];
+  deadline: Deadline | null;
+  you: You;
+}
+
+export interface ResultMsg {
+  type: 'result';
+  scores: number[];
+  ranks: number[];
+  record: string;
+}
+
+export type ServerMsg =
+  | { type: 'welcome'; protocol: number; server: string; server_time: number }
+  | { type: 'created'; table: string; owner: string; invite: string }
+  | { type: 'joined'; table: string; seat: number; token: string }
+  | { type: 'watching'; table: string }
+  | { type: 'table'; status: TableStatus; you: You }
+  | StateMsg
+  | { type: 'accepted'; seq: number; at: number }
+  | { type: 'refused'; seq: number; error: string }
+  | ResultMsg
+  | { type: 'pong'; id?: Json; server_time: number }
+  | { type: 'error'; code: string; message: string; ref?: string };
+
+export type SeatChoice = null | { human: true } | { bot: string };
+
+export type ClientMsg =
+  | {
+      type: 'create';
+      game: string;
+      players?: number;
+      params?: Record<string, string>;
+      seats?: SeatChoice[];
+      spectators?: boolean;
+      seed?: string;
+    }
+  | { type: 'join'; table: string; name: string; seat?: number }
+  | { type: 'rejoin'; table: string; token: string }
+  | { type: 'watch'; table: string }
+  | { type: 'start'; owner: string }
+  | { type: 'act'; action: string; seq: number }
+  | { type: 'ping'; id?: Json };

@@ -1,0 +1,22 @@
+import { t } from '../i18n/i18n';
+import type { TableStatus } from '../protocol/types';
+
+export function SeatsPanel({ status, names, actors, you }: { status: TableStatus; names: string[]; actors: number[]; you: number | null }) {
+  return (
+    <section class="seats panel" aria-labelledby="seats-title">
+      <h2 id="seats-title">{t('seats')}</h2>
+      <ul>
+        {status.seats.map((s) => (
+          <li class={actors.includes(s.seat) ? 'seat acting' : 'seat'}>
+            <span class="seat-no">{s.seat}</span> {names[s.seat]}
+            {s.seat === you && <em> ({t('you')})</em>}
+            {s.kind === 'human' && s.taken && !s.connected && <span class="away"> · {t('away')}</span>}
+            {s.kind === 'human' && !s.taken && <span class="away"> · {t('free_seat')}</span>}
+            {actors.includes(s.seat) && <span class="turn-mark"> · {t('to_play')}</span>}
+          </li>
+        ))}
+      </ul>
+      {status.watchers ? <p class="small">{t('watchers', { n: status.watchers })}</p> : null}
+    </section>
+  );
+}

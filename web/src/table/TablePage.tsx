@@ -1,0 +1,85 @@
+// A table: the waiting room (seats, invite link, start), then the game's board, the log and the
+// result. Everything shown comes from the session, i.e. from the server's messages.
+import { t } from '../i18n/i18n';
+import { tokens } from '../net';
+import type { Connection } from '../protocol/connection';
+import { boardFor } from '../games/registry';
+import { Invite } from './Invite';
+import { Log } from './Log';
+import { Result } from './Result';
+import { SeatsPanel } from './SeatsPanel';
+import { useSession } from './useSession';
+import { seatNames } from './seats';
+
+export function TablePage({ conn, code }: { conn: Connection; code: string }) {
+  const s = useSession(conn);
+  if (!s) return null;
+  const status = s.status;
+  const problem = s.problem;
+  if (s.role === 'none' && problem)
+    return (
+      <div class="panel">
+        <p class="problem" role="alert">
+          {problem.message}
+        </p>
+        <a href={`/t/${code}`}>{t('try_again')}</a>
+      </div>
+    );
+  if (!status) return <p aria-busy="true">{s.connected ? t('joining') : t('connecting')}</p>;
+  const game = boardFor(status.game);
+  const players = status.players;
+  const names = seatNames(status, players);
+  const owner = tokens.owner(code);
+  const act = (a: string) => conn.act(a);
+  return (
+    <div class={`table game-${status.game}`}>
+      <div class="table-head">
+        <h1>
+          {game?.title ?? status.game} <small>· {t('table')} {code}</small>
+        </h1>
+        <p class="conn" role="status">
+          {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: s.seat, name: names[s.seat] }) : ''}
+        </p>
+      </div>
+      {problem && s.role !== 'none' && (
+        <p class="problem" role="alert">
+          {problem.message}
+        </p>
+      )}
+      {status.phase === 'waiting' && (
+        <div class="waiting panel">
+          <h2>{t('waiting_title')}</h2>
+          <Invite code={code} invite={s.invite} />
+          {owner && (
+            <p>
+              <button type="button" onClick={() => conn.start(code)}>
+                {t('start_now')}
+              </button>{' '}
+              <small>{t('start_now_help')}</small>
+            </p>
+          )}
+        </div>
+      )}
+      <div class="table-body">
+        <div class="board-area">
+          {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} />}
+          {s.state && game ? (
+            <game.Board session={s} act={act} names={names} />
+          ) : s.state ? (
+            <p>{t('no_board', { game: status.game })}</p>
+          ) : null}
+          {s.refusal && (
+            <p class="problem" role="alert">
+              {t('refused', { why: s.refusal })}
+            </p>
+          )}
+        </div>
+        <aside class="side">
+          <SeatsPanel status={status} names={names} actors={s.state?.actors ?? []} you={s.seat} />
+          {status.phase === 'playing' && <Invite code={code} invite={s.invite} compact />}
+          {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} narrate={game?.narrate ? (l) => game.narrate!(l, names) : undefined} />}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Tests of the web client.
+#   web/test.sh                      type check, unit tests, then the browser checks that need
+#                                    no server (invite link, rejoin after a reload) when
+#                                    chromium is installed
+#   web/test.sh build/sabbat         ... and four browsers play Sortilèges against `sabbat serve`
+#   web/test.sh build/sabbat DIR     ... and save the screenshots into DIR
+set -euo pipefail
+sabbat="${1:-}"
+screens="${2:-}"
+[ -z "$sabbat" ] || sabbat="$(cd "$(dirname "$sabbat")" && pwd)/$(basename "$sabbat")"
+[ -z "$screens" ] || { mkdir -p "$screens"; screens="$(cd "$screens" && pwd)"; }
+cd "$(dirname "$0")"
+[ -d node_modules ] || npm ci --no-audit --no-fund
+npm test
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  echo "web/test.sh: no chromium at $chromium: browser tests skipped" >&2
+  [ -z "$sabbat" ] || exit 1
+  exit 0
+fi
+node scripts/build.mjs
+node scripts/build.mjs --e2e
+args=()
+[ -z "$sabbat" ] || args+=(--sabbat "$sabbat")
+[ -z "$screens" ] || args+=(--screens "$screens")
+node dist-test/e2e/run.mjs "${args[@]}"

@@ -1,0 +1,135 @@
+// The connection: intents become protocol messages; tokens go to storage; a lost connection
+// rejoins with the stored token; a lost state resynchronises.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Connection } from '../src/protocol/connection';
+import { MemoryStore, Tokens } from '../src/protocol/storage';
+import { FakeSocket } from './fake_socket';
+
+function setup(store = new MemoryStore()) {
+  const sockets: FakeSocket[] = [];
+  const timers: (() => void)[] = [];
+  const c = new Connection({
+    url: 'ws://x/ws',
+    open: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    tokens: new Tokens(store),
+    schedule: (fn) => timers.push(fn),
+    pingEveryMs: 0,
+  });
+  return { c, sockets, timers, store };
+}
+
+const state = (seq: number, legal: string[] = ['pass']) => ({ type: 'state', seq, time: 0, view: {}, events: [], actors: [0], legal, deadline: null, you: 0 });
+
+test('protocol: intents sent before the socket opens are sent once it opens, tagged protocol 1', () => {
+  const { c, sockets } = setup();
+  c.connect();
+  c.join('abc', 'Morgane');
+  assert.equal(sockets[0].sent.length, 0);
+  sockets[0].open();
+  assert.deepEqual(sockets[0].sent, [{ type: 'join', table: 'abc', name: 'Morgane', protocol: 1 }]);
+});
+
+test('protocol: the seat token from joined is stored, and a lost connection rejoins with it', () => {
+  const { c, sockets, timers, store } = setup();
+  c.connect();
+  sockets[0].open();
+  c.join('abc', 'Morgane');
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 2, token: 'f00d' });
+  assert.deepEqual(new Tokens(store).seat('abc'), { seat: 2, token: 'f00d' });
+  sockets[0].close();
+  assert.equal(c.session.connected, false);
+  assert.equal(timers.length, 1);
+  timers[0]();
+  sockets[1].open();
+  assert.deepEqual(sockets[1].sent, [{ type: 'rejoin', table: 'abc', token: 'f00d', protocol: 1 }]);
+});
+
+test('protocol: a page reloaded finds its token and rejoins', () => {
+  const store = new MemoryStore();
+  new Tokens(store).saveSeat('abc', { seat: 1, token: 'beef' });
+  const { c, sockets } = setup(store);
+  c.connect();
+  assert.equal(c.rejoin('abc'), true);
+  assert.equal(c.rejoin('other'), false, 'no token for another table');
+  sockets[0].open();
+  assert.deepEqual(sockets[0].sent[0], { type: 'rejoin', table: 'abc', token: 'beef', protocol: 1 });
+});
+
+test('protocol: act sends only legal actions, with increasing seq, one at a time', () => {
+  const { c, sockets } = setup();
+  c.connect();
+  sockets[0].open();
+  sockets[0].server({ type: 'welcome', protocol: 1, server: 's', server_time: 0 });
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 0, token: 't' });
+  sockets[0].server(state(1, ['place 7H under left', 'place 7H under right']));
+  assert.equal(c.act('place 2C under left'), false, 'not offered by the server');
+  assert.equal(c.act('place 7H under left'), true);
+  assert.equal(c.act('place 7H under right'), false, 'the first is not answered yet');
+  sockets[0].server({ type: 'accepted', seq: 1, at: 2 });
+  sockets[0].server(state(2, ['place 7H under right']));
+  assert.equal(c.act('place 7H under right'), true);
+  const acts = sockets[0].sent.filter((m) => m.type === 'act');
+  assert.deepEqual(acts.map((m) => [m.seq, m.action]), [
+    [1, 'place 7H under left'],
+    [2, 'place 7H under right'],
+  ]);
+});
+
+test('protocol: a gap in states closes the socket and the next one rejoins for a fresh state', () => {
+  const { c, sockets, timers } = setup();
+  c.connect();
+  sockets[0].open();
+  sockets[0].server({ type: 'welcome', protocol: 1, server: 's', server_time: 0 });
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 0, token: 't' });
+  sockets[0].server(state(1));
+  sockets[0].server(state(3));
+  assert.equal(sockets[0].closed, true);
+  timers[0]();
+  assert.equal(c.session.state, null, 'the stale state is dropped');
+  sockets[1].open();
+  assert.equal(sockets[1].sent[0].type, 'rejoin');
+  sockets[1].server(state(3));
+  assert.equal(c.session.gap, false);
+});
+
+test('protocol: replaced by another tab, the page does not fight back', () => {
+  const { c, sockets, timers } = setup();
+  c.connect();
+  sockets[0].open();
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 0, token: 't' });
+  sockets[0].server({ type: 'error', code: 'replaced', message: 'another connection rejoined this seat' });
+  sockets[0].close();
+  assert.equal(timers.length, 0);
+  assert.equal(c.session.problem!.code, 'replaced');
+});
+
+test('protocol: a wrong token is forgotten so the page offers to join again', () => {
+  const store = new MemoryStore();
+  new Tokens(store).saveSeat('abc', { seat: 1, token: 'old' });
+  const { c, sockets } = setup(store);
+  c.connect();
+  sockets[0].open();
+  c.rejoin('abc');
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 1, token: 'old' });
+  sockets[0].server({ type: 'error', code: 'wrong-token', ref: 'rejoin', message: 'no' });
+  assert.equal(new Tokens(store).seat('abc'), null);
+});
+
+test('protocol: created keeps the owner token, and start sends it', () => {
+  const { c, sockets, store } = setup();
+  c.connect();
+  sockets[0].open();
+  c.create('sortileges', 4, { unclaimed: 'removed' }, [null, { bot: 'random' }, null, null]);
+  assert.equal(sockets[0].sent[0].type, 'create');
+  assert.deepEqual(sockets[0].sent[0].seats, [null, { bot: 'random' }, null, null]);
+  sockets[0].server({ type: 'created', table: 'abc', owner: 'own', invite: 'http://h/t/abc' });
+  assert.equal(new Tokens(store).owner('abc'), 'own');
+  assert.equal(c.start('abc'), true);
+  assert.deepEqual(sockets[0].sent[1], { type: 'start', owner: 'own', protocol: 1 });
+  assert.equal(c.start('zzz'), false);
+});

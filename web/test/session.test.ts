@@ -1,0 +1,103 @@
+// The client's state handling (docs/protocol.md): what each server message does to the session.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
+import type { StateMsg } from '../src/protocol/types';
+
+const state = (seq: number, extra: Partial<StateMsg> = {}): StateMsg => ({
+  type: 'state',
+  seq,
+  time: 0,
+  view: {},
+  events: [],
+  actors: [0],
+  legal: ['place 7H under left'],
+  deadline: null,
+  you: 0,
+  ...extra,
+});
+
+const seated = () =>
+  receive(receive(emptySession(), { type: 'welcome', protocol: 1, server: 's', server_time: 1 }, 0), { type: 'joined', table: 'abc', seat: 0, token: 't' }, 0);
+
+test('protocol: joined makes the connection act for its seat and keeps the token', () => {
+  const s = seated();
+  assert.equal(s.role, 'seat');
+  assert.equal(s.seat, 0);
+  assert.equal(s.token, 't');
+  assert.equal(s.connected, true);
+});
+
+test('protocol: states follow one another by seq; a skipped seq marks a gap', () => {
+  let s = receive(seated(), state(4), 0);
+  s = receive(s, state(5), 0);
+  assert.equal(s.gap, false);
+  assert.equal(s.state!.seq, 5);
+  s = receive(s, state(7), 0);
+  assert.equal(s.gap, true, 'seq 6 was lost');
+});
+
+test('protocol: the state sent again with the same seq when the table starts brings the legal actions', () => {
+  let s = receive(seated(), state(0, { legal: [] }), 0);
+  s = receive(s, state(0, { events: [], legal: ['place 7H under left'] }), 0);
+  assert.deepEqual(s.state!.legal, ['place 7H under left']);
+  assert.equal(s.gap, false);
+});
+
+test('protocol: an older state never replaces a newer one', () => {
+  let s = receive(seated(), state(5), 0);
+  s = receive(s, state(3), 0);
+  assert.equal(s.state!.seq, 5);
+});
+
+test('protocol: events of each state go to the log, in order', () => {
+  let s = receive(seated(), state(1, { events: [{ kind: 'placed', text: 'a' }] }), 0);
+  s = receive(s, state(2, { events: [{ kind: 'placed', text: 'b' }, { kind: 'round-won', text: 'c' }] }), 0);
+  assert.deepEqual(s.log.map((l) => l.text), ['a', 'b', 'c']);
+  assert.deepEqual(s.log.map((l) => l.seq), [1, 2, 2]);
+});
+
+test('protocol: accepted clears the pending action with the same seq only', () => {
+  let s = receive(seated(), state(1), 0);
+  s = sent(s, 3, 'place 7H under left');
+  assert.equal(mayAct(s), false, 'one action in flight at a time');
+  s = receive(s, { type: 'accepted', seq: 2, at: 2 }, 0);
+  assert.notEqual(s.pending, null);
+  s = receive(s, { type: 'accepted', seq: 3, at: 2 }, 0);
+  assert.equal(s.pending, null);
+});
+
+test('protocol: refused keeps the state and shows the explanation', () => {
+  let s = receive(seated(), state(1), 0);
+  s = sent(s, 1, 'place 7H under left');
+  s = receive(s, { type: 'refused', seq: 1, error: "it is seat 2's turn" }, 0);
+  assert.equal(s.pending, null);
+  assert.equal(s.refusal, "it is seat 2's turn");
+  assert.equal(s.state!.seq, 1);
+});
+
+test('protocol: a seat with no legal action may not act; spectators never', () => {
+  let s = receive(seated(), state(1, { legal: [] }), 0);
+  assert.equal(mayAct(s), false);
+  s = receive(s, state(2), 0);
+  assert.equal(mayAct(s), true);
+  const w = receive(receive(emptySession(), { type: 'welcome', protocol: 1, server: 's', server_time: 1 }, 0), { type: 'watching', table: 'abc' }, 0);
+  assert.equal(mayAct(receive(w, state(1, { legal: [] }), 0)), false);
+});
+
+test('protocol: the countdown starts from deadline.in on receipt, never below zero', () => {
+  const s = receive(seated(), state(1, { deadline: { at: 30000, in: 20000 } }), 1000);
+  assert.equal(timeLeft(s, 1000), 20000);
+  assert.equal(timeLeft(s, 6000), 15000);
+  assert.equal(timeLeft(s, 99999), 0);
+  assert.equal(timeLeft(receive(s, state(2), 0), 0), null);
+});
+
+test('protocol: result and errors are kept; unknown message types change nothing', () => {
+  let s = receive(seated(), { type: 'result', scores: [3, 5], ranks: [2, 1], record: '/api/tables/abc/record' }, 0);
+  assert.deepEqual(s.result!.scores, [3, 5]);
+  s = receive(s, { type: 'error', code: 'not-started', message: 'wait' }, 0);
+  assert.equal(s.problem!.code, 'not-started');
+  const same = receive(s, { type: 'dance' } as any, 0);
+  assert.equal(same, s);
+});
