@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, checks formatting, builds with warnings as
-# errors and runs the tests, then builds again under AddressSanitizer and
+# errors and runs the tests and the web client's tests (unit, then Chromium against a real
+# sabbat serve), then builds again under AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs them once more (a tenth of the random games there), and
 # last builds the fuzz targets with clang's libFuzzer and runs each briefly (fuzz/run.sh).
 set -euo pipefail
@@ -17,9 +18,11 @@ cmake -S . -B build -G Ninja -DSABBAT_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 echo "== tests"
 (cd build && ctest --output-on-failure -j"$jobs")
+echo "== web client: unit tests, then browsers against sabbat serve"
+bash web/test.sh build/sabbat
 
 echo "== build with AddressSanitizer + UndefinedBehaviorSanitizer"
-cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF \
+cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF -DSABBAT_WEB=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-asan -j"$jobs"
 echo "== tests under sanitizers"

@@ -1,6 +1,9 @@
 // `sabbat serve`: the game server (docs/protocol.md), until SIGINT or SIGTERM.
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <ostream>
+#include <system_error>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "server/server.hpp"
@@ -17,10 +20,31 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   serve
       ->add_option("--public-url", o.public_url, "URL people reach the server at, for invite links")
       ->type_name("URL");
-  serve->add_option("--web", o.web_dir, "Directory of the web client's built files")
+  serve
+      ->add_option("--web", o.web_dir,
+                   "Directory of the web client's built files (default: web/dist when built)")
       ->type_name("DIR");
   return serve;
 }
+
+namespace {
+
+// Without --web, the web client built next to the sources: web/dist under the current
+// directory (the README's commands run from the checkout), else beside the binary's build
+// directory. Empty when neither holds an index.html: the server then shows its own page.
+std::string default_web_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<fs::path> candidates{fs::path("web") / "dist"};
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "web" / "dist");
+  for (const auto& dir : candidates) {
+    if (fs::is_regular_file(dir / "index.html", ec)) return dir.string();
+  }
+  return {};
+}
+
+}  // namespace
 
 int run_serve(const ServeOptions& options, const Io& io) {
   server::ServerOptions o;
@@ -28,12 +52,14 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.port = options.port;
   o.data_dir = options.data_dir;
   o.public_url = options.public_url;
-  o.web_dir = options.web_dir;
+  o.web_dir = options.web_dir.empty() ? default_web_dir() : options.web_dir;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);
   server::Server& s = **started;
   s.stop_on_signals();
   io.out << "Sabbat is serving at " << s.url() << "  (Ctrl-C stops it)" << std::endl;
+  if (o.web_dir.empty())
+    io.out << "no web client found (build it with web/build.sh, or give --web DIR)" << std::endl;
   s.wait();
   io.out << "stopped; the unfinished tables will be restored at the next start" << std::endl;
   return kExitOk;
