@@ -7,8 +7,11 @@ packages=(
   libsqlite3-dev
   libboost1.81-dev
   clang-format
-  nodejs npm chromium
+  chromium
 )
+# Node and npm for the web client: Debian's packages, unless a Node with its npm is already
+# installed (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

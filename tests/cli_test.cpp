@@ -14,56 +14,21 @@
 #include "cli/cli.hpp"
 #include "core/record.hpp"
 #include "core/registry.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
 
 namespace fs = std::filesystem;
+using test::Outcome;
+using test::read_file;
+using test::sabbat;
+using test::write_file;
 
-struct Outcome {
-  int code = 0;
-  std::string out;
-  std::string err;
+// A scratch directory named after the test.
+struct TempDir : test::TempDir {
+  TempDir() : test::TempDir("sabbat-cli") {}
 };
-
-// Runs the command in-process with `input` as stdin.
-Outcome sabbat(const std::vector<std::string>& args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  Outcome r;
-  r.code = cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-// A fresh directory for one test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("sabbat-cli-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
 
 // The contract for every failure: non-zero exit, exactly one line on stderr, and nothing on
 // stdout (an error comes before any output).

@@ -17,56 +17,21 @@
 
 #include "cli/cli.hpp"
 #include "core/record.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
 
 namespace fs = std::filesystem;
+using test::Outcome;
+using test::read_file;
+using test::sabbat;
+using test::write_file;
 
-struct Outcome {
-  int code = -1;
-  std::string out;
-  std::string err;
+// A scratch directory named after the test.
+struct TempDir : test::TempDir {
+  TempDir() : test::TempDir("sabbat-replay") {}
 };
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
-
-// A fresh directory for one test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("sabbat-replay-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-// Runs the command in-process.
-Outcome sabbat(const std::vector<std::string>& args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  Outcome r;
-  r.code = cli::run_cli(args, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 // Runs the real binary (a crash shows as a signal, not an exit code).
 Outcome run_binary(const TempDir& dir, const std::string& args) {
@@ -75,8 +40,8 @@ Outcome run_binary(const TempDir& dir, const std::string& args) {
   const int status = std::system(cmd.c_str());
   Outcome r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(dir / "out");
-  r.err = slurp(dir / "err");
+  r.out = read_file(dir / "out");
+  r.err = read_file(dir / "err");
   return r;
 }
 
@@ -118,13 +83,13 @@ TEST(ReplayHostile, EndlessFileStopsAtTheLineLimit) {
 TEST(ReplayHostile, ControlCharactersFromTheFileAreNeutralised) {
   TempDir dir;
   const std::string file = simulated(dir);
-  std::string text = slurp(file);
+  std::string text = read_file(file);
   // An unknown parameter with an escape in its name and value: shown in the header line.
   const size_t params = text.find("\"params\":{") + 10;
   text.insert(params, "\"\\u001b[2J\":\"\\u001b]0;owned\\u0007\",");
   write_file(dir / "params.jsonl", text);
   // An action text with an escape sequence.
-  std::string action = slurp(file);
+  std::string action = read_file(file);
   const size_t first = action.find("\"action\":\"") + 10;
   action.insert(first, "\\u001b[2J\\u009b31m");
   write_file(dir / "action.jsonl", action);
@@ -192,7 +157,7 @@ TEST(ReplayResult, CheckOfAFinishedRecordNamesTheResult) {
 TEST(ReplayResult, PlayerCountOutsideTheGameIsNamed) {
   TempDir dir;
   const std::string file = simulated(dir);
-  std::string text = slurp(file);
+  std::string text = read_file(file);
   const size_t at = text.find("\"players\":");
   text.replace(at, text.find(',', at) - at, "\"players\":12");
   write_file(file, text);
@@ -229,7 +194,7 @@ TEST(PlayRecord, CtrlCInLineModeLeavesAValidUnfinishedRecord) {
   size_t lines = 0;
   for (int i = 0; i < 400 && lines < 2; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    const std::string text = slurp(file);
+    const std::string text = read_file(file);
     lines = size_t(std::count(text.begin(), text.end(), '\n'));
   }
   ::kill(pid, SIGINT);
