@@ -12,9 +12,12 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
+
+using test::read_file;
 
 namespace fs = std::filesystem;
 
@@ -24,13 +27,6 @@ struct Played {
   std::string err;
   double seconds = 0;
 };
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Runs `sh -c "<feeder> | sabbat <args>"`: the feeder writes the person's lines, with pauses.
 // With `late_start`, the game starts 0.3 s later, once the first lines are surely in the pipe.
@@ -47,8 +43,8 @@ Played play_binary(const std::string& feeder, const std::string& args, bool late
   Played r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (WIFEXITED(status)) r.code = WEXITSTATUS(status);
-  r.out = slurp(dir / "out");
-  r.err = slurp(dir / "err");
+  r.out = read_file(dir / "out");
+  r.err = read_file(dir / "err");
   fs::remove_all(dir);
   return r;
 }

@@ -16,9 +16,12 @@
 #include "core/record.hpp"
 #include "core/registry.hpp"
 #include "core/untrusted.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
+
+using test::read_file;
 
 // A finished Sortilèges game between random bots, recorded.
 Record played_record(uint64_t seed, int players = 3) {
@@ -334,13 +337,6 @@ std::string temp_path(const std::string& name) {
       .string();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Atomic writes: the file is replaced whole, and no temporary file stays behind.
 TEST(RecordFiles, WriteReplacesTheFileWholeAndLeavesNoTemporary) {
   namespace fs = std::filesystem;
@@ -351,7 +347,7 @@ TEST(RecordFiles, WriteReplacesTheFileWholeAndLeavesNoTemporary) {
   std::ofstream(path) << "an older file\n";
   Record r = played_record(22);
   ASSERT_TRUE(write_record_file(path, r).ok());
-  EXPECT_EQ(slurp(path), r.text());
+  EXPECT_EQ(read_file(path), r.text());
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   fs::remove_all(dir);
 }
@@ -386,7 +382,7 @@ TEST(RecordFiles, WriteCutShortLeavesTheOldFileAndSaysWhy) {
   const Record r = played_record(23);
   ASSERT_GT(r.text().size(), 1000u);
   EXPECT_EXIT(write_under_size_limit(path, r), ::testing::ExitedWithCode(0), "");
-  EXPECT_EQ(slurp(path), "the older record\n");
+  EXPECT_EQ(read_file(path), "the older record\n");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   fs::remove_all(dir);
 }

@@ -11,21 +11,17 @@
 #include "bots/scheduler.hpp"
 #include "core/record_writer.hpp"
 #include "core/registry.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
+
+using test::read_file;
 
 std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() /
           ("sabbat-writer-test-" + std::to_string(::getpid()) + "-" + name))
       .string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 Match start(const std::string& game_id, int players, uint64_t seed) {
@@ -82,10 +78,10 @@ TEST(RecordWriter, FileHoldsTheGameSoFarAfterEveryAction) {
     ASSERT_TRUE(st.ok()) << st.error();
     EXPECT_EQ(w->actions_written(), m.record().actions.size());
     ASSERT_TRUE(m.record().result.has_value());
-    EXPECT_EQ(slurp(path), m.record().text());
+    EXPECT_EQ(read_file(path), m.record().text());
     // Nothing new: nothing written twice.
     ASSERT_TRUE(w->sync(m.record()).ok());
-    EXPECT_EQ(slurp(path), m.record().text());
+    EXPECT_EQ(read_file(path), m.record().text());
     std::filesystem::remove(path);
   }
 }
@@ -119,7 +115,7 @@ TEST(RecordWriter, CreatedMidGameWritesEverythingSoFar) {
   }
   auto w = RecordWriter::create(path, m.record());
   ASSERT_TRUE(w.ok()) << w.error();
-  EXPECT_EQ(slurp(path), m.record().text());
+  EXPECT_EQ(read_file(path), m.record().text());
   std::filesystem::remove(path);
 }
 

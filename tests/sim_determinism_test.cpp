@@ -13,18 +13,14 @@
 #include <sstream>
 
 #include "core/registry.hpp"
+#include "support/cli_run.hpp"
 
 namespace sabbat {
 namespace {
 
-namespace fs = std::filesystem;
+using test::read_file;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+namespace fs = std::filesystem;
 
 // One run of the real binary: its --json summary and every record file, by name.
 struct SimRun {
@@ -43,11 +39,11 @@ SimRun run_sim(const fs::path& dir, const std::string& args) {
   const int status = std::system(cmd.c_str());
   SimRun r;
   if (WIFEXITED(status)) r.code = WEXITSTATUS(status);
-  r.json = slurp(dir / "out");
-  r.err = slurp(dir / "err");
+  r.json = read_file(dir / "out");
+  r.err = read_file(dir / "err");
   if (fs::is_directory(dir / "records"))
     for (const auto& e : fs::directory_iterator(dir / "records"))
-      r.records[e.path().filename().string()] = slurp(e.path());
+      r.records[e.path().filename().string()] = read_file(e.path());
   fs::remove_all(dir);
   return r;
 }

@@ -32,7 +32,7 @@ inline Outcome sabbat(const std::vector<std::string>& args, const std::string& i
 }
 
 inline std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
