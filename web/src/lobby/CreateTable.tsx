@@ -6,7 +6,7 @@ import { freshConnection } from '../net';
 import type { GameInfo, SeatChoice } from '../protocol/types';
 import { go } from '../route';
 import { choiceLabel, defaultText, paramHelp, paramLabel } from './params';
-import { savedName, saveName } from './name';
+import { savedName, takeName } from './name';
 
 export function CreateTable({ game }: { game: GameInfo }) {
   const [players, setPlayers] = useState(game.default_players);
@@ -21,12 +21,8 @@ export function CreateTable({ game }: { game: GameInfo }) {
 
   const submit = (e: Event) => {
     e.preventDefault();
-    const who = name.trim();
-    if (!who) {
-      setProblem(t('name_needed'));
-      return;
-    }
-    saveName(who);
+    const who = takeName(name, setProblem, t('name_needed'));
+    if (who === null) return;
     setBusy(true);
     const conn = freshConnection();
     const choices: SeatChoice[] = seats.slice(0, players).map((s, i) => (i === 0 || s === 'human' ? { human: true } : { bot: s }));

@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n';
 import { currentConnection, fetchTable, freshConnection, tokens } from '../net';
 import type { Connection } from '../protocol/connection';
 import type { TableStatus } from '../protocol/types';
-import { savedName, saveName } from '../lobby/name';
+import { savedName, takeName } from '../lobby/name';
 import { TablePage } from './TablePage';
 import { seatName } from './seats';
 
@@ -43,12 +43,8 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
   const [problem, setProblem] = useState<string | null>(null);
   const join = (e: Event) => {
     e.preventDefault();
-    const who = name.trim();
-    if (!who) {
-      setProblem(t('name_needed'));
-      return;
-    }
-    saveName(who);
+    const who = takeName(name, setProblem, t('name_needed'));
+    if (who === null) return;
     const c = freshConnection();
     c.join(status.table, who, seat ?? undefined);
     onConn(c);
