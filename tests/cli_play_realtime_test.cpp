@@ -70,7 +70,8 @@ TEST(PlayRealtime, DeadlinesPassWhileThePersonTypesNothing) {
 
 TEST(PlayRealtime, CloseBookTypedEarlyBeatsTheBots) {
   // The line is in the pipe before the game starts: the person closes the book first.
-  Played r = play_binary("echo close-book; sleep 1.5; echo quit",
+  // Quitting 2 s after the 1 s writing time leaves room for a slow (sanitizer) build.
+  Played r = play_binary("echo close-book; sleep 3; echo quit",
                          "play du-balai --players 2 "
                          "--seed 5 --no-color --param formula_time_ms=1000",
                          true);

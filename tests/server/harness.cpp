@@ -4,6 +4,7 @@
 
 #include <boost/beast/http.hpp>
 #include <random>
+#include <thread>
 
 #include "core/untrusted.hpp"
 
@@ -64,9 +65,15 @@ std::vector<std::string> TestServer::log() const {
 }
 
 bool TestServer::logged(std::string_view part) const {
-  for (const auto& l : log())
-    if (l.find(part) != std::string::npos) return true;
-  return false;
+  // The server logs on its own thread, sometimes after the client already saw the
+  // outcome (a close frame goes out before the read handler runs), so wait for it.
+  const auto deadline = std::chrono::steady_clock::now() + kSafety;
+  for (;;) {
+    for (const auto& l : log())
+      if (l.find(part) != std::string::npos) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
 }
 
 Client::Client(uint16_t port, std::string origin) : ws_(ioc_) {

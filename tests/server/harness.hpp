@@ -38,6 +38,7 @@ class TestServer {
   Server& server() { return *server_; }
   void stop();  // graceful, waits
   std::vector<std::string> log() const;
+  // True once a log line holds `part`; waits for it up to the safety timeout.
   bool logged(std::string_view part) const;
 
  private:
