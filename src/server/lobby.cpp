@@ -78,6 +78,10 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
     if (!it->is_boolean()) return bad_table("\"spectators\" must be true or false");
     settings.spectators = it->get<bool>();
   }
+  if (auto it = b.find("listed"); it != b.end() && !it->is_null()) {
+    if (!it->is_boolean()) return bad_table("\"listed\" must be true or false");
+    settings.listed = it->get<bool>();
+  }
   settings.seats.resize(size_t(players));
   if (auto it = b.find("seats"); it != b.end() && !it->is_null()) {
     if (!it->is_array() || int(it->size()) > players)
@@ -171,6 +175,14 @@ std::shared_ptr<Table> Lobby::find(std::string_view code) const {
   std::lock_guard lock(mutex_);
   auto it = tables_.find(code);
   return it == tables_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<Table>> Lobby::tables() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Table>> all;
+  all.reserve(tables_.size());
+  for (const auto& [code, table] : tables_) all.push_back(table);
+  return all;
 }
 
 void Lobby::close_all() {

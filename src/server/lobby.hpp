@@ -28,6 +28,8 @@ class Lobby {
   void create(const ClientMessage& message, const std::shared_ptr<Connection>& conn);
 
   std::shared_ptr<Table> find(std::string_view code) const;
+  // Every table in memory, in code order (a snapshot; each answers on its own strand).
+  std::vector<std::shared_ptr<Table>> tables() const;
   void close_all();
 
  private:

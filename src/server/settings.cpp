@@ -13,7 +13,11 @@ json TableSettings::to_json() const {
     else
       s.push_back({{"name", seat.name}, {"token", seat.token}});
   }
-  return {{"owner", owner_token}, {"spectators", spectators}, {"started", started}, {"seats", s}};
+  return {{"owner", owner_token},
+          {"spectators", spectators},
+          {"listed", listed},
+          {"started", started},
+          {"seats", s}};
 }
 
 Result<TableSettings> TableSettings::from_text(std::string_view text, int players) {
@@ -30,6 +34,11 @@ Result<TableSettings> TableSettings::from_text(std::string_view text, int player
   t.owner_token = j["owner"].get<std::string>();
   t.spectators = j["spectators"].get<bool>();
   t.started = j["started"].get<bool>();
+  // Tables stored before the lobby listed tables stay unlisted.
+  if (j.contains("listed")) {
+    if (!j["listed"].is_boolean()) return bad();
+    t.listed = j["listed"].get<bool>();
+  }
   if (!looks_like_token(t.owner_token)) return bad();
   for (const json& seat : j["seats"]) {
     if (!seat.is_object()) return bad();

@@ -21,6 +21,7 @@ struct SeatSettings {
 struct TableSettings {
   std::string owner_token;
   bool spectators = true;
+  bool listed = false;  // shown in the lobby's list of open tables
   bool started = false;
   std::vector<SeatSettings> seats;
 

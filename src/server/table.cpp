@@ -550,6 +550,7 @@ json Table::status_json() const {
           {"params", match_.record().params},
           {"phase", phase},
           {"spectators", settings_.spectators},
+          {"listed", settings_.listed},
           {"watchers", watchers},
           {"seats", seats}};
 }
