@@ -1,5 +1,6 @@
 // One line per game: the whole list of what Sabbat plays.
 #include "core/registry.hpp"
+#include "games/baba-yaga/baba_yaga.hpp"
 #include "games/du-balai/du_balai.hpp"
 #include "games/sortileges/sortileges.hpp"
 
@@ -10,6 +11,7 @@ const Registry& registry() {
     Registry r;
     r.add(sortileges::make_game());
     r.add(du_balai::make_game());
+    r.add(baba_yaga::make_game());
     return r;
   }();
   return games;
