@@ -1,0 +1,320 @@
+// Baba Yaga: the content, the study, the placement, the search and the flight, casting and
+// failing, the end, and the two-player variant. Each test names the rule it checks.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "support/baba_table.hpp"
+
+namespace sabbat {
+namespace {
+
+using testing::BabaTable;
+namespace by = baba_yaga;
+
+// "16 tuiles Forêt", "20 cartes Sort": every ingredient on exactly 5 cards, 4 distinct per
+// card, effects 3 each and Pattes de poulet 2; two ingredients share each forest-face hint.
+TEST(BabaYagaContent, CardsAndIngredientsFollowTheDocumentedConstruction) {
+  std::array<int, by::kIngredients> on_cards{};
+  std::array<int, by::kEffects> effects{};
+  for (int k = 0; k < by::kCards; ++k) {
+    const auto& c = by::card(k);
+    EXPECT_EQ(__builtin_popcount(c.mask), 4) << "card " << k;
+    for (int i : c.ingredients) ++on_cards[size_t(i)];
+    ++effects[size_t(c.effect)];
+  }
+  for (int n : on_cards) EXPECT_EQ(n, 5);
+  for (int e = 0; e < by::kEffects; ++e)
+    EXPECT_EQ(effects[size_t(e)], by::Effect(e) == by::Effect::PattesDePoulet ? 2 : 3);
+  std::array<int, by::kHints> hints{};
+  std::set<std::string_view> names, shorts;
+  for (int i = 0; i < by::kIngredients; ++i) {
+    ++hints[by::ingredient(i).hint];
+    names.insert(by::ingredient(i).name);
+    shorts.insert(by::ingredient(i).short_name);
+  }
+  for (int n : hints) EXPECT_EQ(n, 2);
+  EXPECT_EQ(names.size(), 16u);
+  EXPECT_EQ(shorts.size(), 16u);
+}
+
+// Set-up: 16 forest tiles on the four 2×2 corners, the path is the middle row and column;
+// "3 cartes Sort à chaque joueur", face down; the rest in the box.
+TEST(BabaYagaSetup, ForestAndThreeCardsEach) {
+  BabaTable t(4);
+  EXPECT_TRUE(t.s->audit().ok());
+  int forest = 0;
+  for (int c = 0; c < by::kCells; ++c) forest += by::is_forest(c);
+  EXPECT_EQ(forest, 16);
+  EXPECT_FALSE(by::is_forest(by::parse_cell("C1")));
+  EXPECT_FALSE(by::is_forest(by::parse_cell("A3")));
+  for (Seat p = 0; p < 4; ++p) EXPECT_EQ(t.s->player(p).pile_n, 3);
+  EXPECT_EQ(t.s->full_state()["box"].size(), 8u);
+}
+
+// Study time: every seat sees every ingredient face until the time is up (or all are ready);
+// then the forest is face down and only the hints show.
+TEST(BabaYagaSetup, StudyShowsEveryIngredientThenTheForestFaces) {
+  BabaTable t(3);
+  for (Seat v = kSpectator; v < 3; ++v)
+    for (const json forest = t.view(v)["forest"]; const auto& tile : forest)
+      EXPECT_TRUE(tile.contains("ingredient"));
+  auto d = t.s->deadline();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->at, 20000);
+  t.now = 20000;
+  t.ok(kClock, "end-study");
+  EXPECT_EQ(t.s->phase(), by::Phase::Place);
+  for (const json forest = t.view(1)["forest"]; const auto& tile : forest) {
+    EXPECT_FALSE(tile.contains("ingredient"));
+    EXPECT_TRUE(tile.contains("hint"));
+  }
+}
+
+TEST(BabaYagaSetup, TheStudyEndsWhenEveryPlayerIsReady) {
+  BabaTable t(3);
+  t.ok(0, "ready");
+  t.ok(1, "ready");
+  EXPECT_EQ(t.s->phase(), by::Phase::Study);
+  EXPECT_NE(t.refused(0, "ready").find("studying"), std::string::npos);
+  t.ok(2, "ready");
+  EXPECT_EQ(t.s->phase(), by::Phase::Place);
+}
+
+// "le joueur situé à sa gauche place la figurine de Baba Yaga sur l'une des quatre
+// extrémités": only he may, and the refusal names him.
+TEST(BabaYagaPlacement, ThePlayerLeftOfTheSearcherPlacesBabaYaga) {
+  BabaTable t(3);
+  t.end_study();
+  EXPECT_EQ(t.s->searcher(), 0);
+  EXPECT_EQ(t.s->placer(), 1);
+  EXPECT_NE(t.refused(2, "place north").find("seat 1 places Baba Yaga"), std::string::npos);
+  EXPECT_NE(t.refused(1, "place middle").find("place north"), std::string::npos);
+  t.ok(1, "place east");
+  EXPECT_EQ(t.s->phase(), by::Phase::Race);
+  EXPECT_EQ(t.s->baba_cell(), by::parse_cell("E3"));
+  EXPECT_GE(t.s->card_in_play(), 0);  // the searcher's card is revealed: the race starts
+}
+
+// The placer who waits too long: the clock places her at the north end.
+TEST(BabaYagaPlacement, TheClockPlacesHerNorthWhenThePlacerWaits) {
+  BabaTable t(3);
+  t.end_study();
+  t.now = 10000;
+  t.ok(kClock, "place north");
+  EXPECT_EQ(t.s->baba_cell(), by::parse_cell("C1"));
+}
+
+// "en commençant par le joueur situé à gauche du joueur actif, chacun leur tour et dans le
+// sens des aiguilles d'une montre, d'une tuile à la fois": out to the far end and back.
+TEST(BabaYagaFlight, MoversMoveOneTileEachClockwiseOutAndBack) {
+  BabaTable t(4);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::vector<std::string> path{"C2", "C3", "C4", "C5", "C4", "C3", "C2"};
+  const std::vector<Seat> movers{1, 2, 3, 1, 2, 3, 1, 2};
+  for (size_t i = 0; i < movers.size(); ++i) {
+    EXPECT_EQ(t.s->mover(), movers[i]) << "move " << i;
+    const Seat other = movers[(i + 1) % movers.size()];
+    EXPECT_NE(t.refused(other, "move").find("not yours"), std::string::npos);
+    t.ok(movers[i], "move");
+    if (i < path.size()) {
+      EXPECT_EQ(by::cell_name(t.s->baba_cell()), path[i]);
+    }
+  }
+  // Home again: the turn is over and the next searcher is on the left.
+  EXPECT_EQ(t.s->searcher(), 1);
+  EXPECT_EQ(t.s->phase(), by::Phase::Place);
+}
+
+// A mover who waits move_time_ms: the clock moves Baba Yaga for him.
+TEST(BabaYagaFlight, TheClockMovesBabaYagaForAMoverWhoWaits) {
+  BabaTable t(3);
+  t.end_study();
+  t.now = 1000;
+  t.ok(1, "place north");
+  auto d = t.s->deadline();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->at, 6000);
+  t.now = 6000;
+  EXPECT_FALSE(t.act(1, "move").ok());  // too late
+  t.ok(kClock, "move");
+  EXPECT_EQ(t.s->flight().moves, 1);
+  EXPECT_EQ(t.s->mover(), 2);
+}
+
+// "Si la tuile retournée montre un ingrédient qui ne figure pas sur la carte Sort, le joueur
+// actif doit la remettre sur son côté Forêt avant de poursuivre ses recherches."
+TEST(BabaYagaSearch, AWrongIngredientMustBeTurnedBackBeforeTheNext) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  const auto wanted = t.wanted();
+  t.ok(0, "turn " + wrong);
+  EXPECT_NE(t.refused(0, "turn " + wanted[0]).find("turn it back first"), std::string::npos);
+  t.ok(0, "back " + wrong);
+  // She saw it: it stays face down for the rest of her turn.
+  EXPECT_NE(t.refused(0, "turn " + wrong).find("stays face down"), std::string::npos);
+  t.ok(0, "turn " + wanted[0]);
+}
+
+// "A chaque fois que le joueur actif retourne une tuile correcte, il la laisse en place."
+TEST(BabaYagaSearch, AWantedIngredientStaysFaceUp) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const auto wanted = t.wanted();
+  t.ok(0, "turn " + wanted[0]);
+  EXPECT_NE(t.refused(0, "back " + wanted[0]).find("stays face up"), std::string::npos);
+  EXPECT_NE(t.refused(0, "turn C3").find("path"), std::string::npos);
+  EXPECT_NE(t.refused(0, "turn " + wanted[0]).find("already face up"), std::string::npos);
+}
+
+// Views: a face-up tile is seen by every seat while it is face up, and by none once turned
+// back (nor does any view keep the ingredient).
+TEST(BabaYagaViews, AFaceUpTileIsSeenOnlyWhileFaceUp) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  const std::string name(by::ingredient(t.s->ingredient_at(by::parse_cell(wrong))).name);
+  t.ok(0, "turn " + wrong);
+  for (Seat v = kSpectator; v < 3; ++v) EXPECT_EQ(t.tile(v, wrong)["ingredient"], name);
+  t.ok(0, "back " + wrong);
+  for (Seat v = kSpectator; v < 3; ++v) {
+    EXPECT_FALSE(t.tile(v, wrong).contains("ingredient"));
+    EXPECT_EQ(t.view(v).dump().find(name), std::string::npos) << "viewer " << v;
+  }
+}
+
+// "On vérifie alors si les trois ingrédients révélés sont bien ceux représentés sur la carte":
+// 3 of 4 cast the spell; every tile goes back face down in place.
+TEST(BabaYagaCasting, ThreeOfFourIngredientsCastTheSpell) {
+  BabaTable t(3);
+  t.end_study();
+  t.start_turn_with(0);  // Doigt dans le nez !: no choice to make
+  const auto wanted = t.wanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wanted[size_t(i)]);
+  t.fly_home();
+  EXPECT_EQ(t.s->player(0).cast_n, 1);
+  EXPECT_EQ(t.s->up_mask(), 0u);
+  EXPECT_EQ(t.s->player(0).pile_n, 2);
+  EXPECT_TRUE(t.s->audit().ok());
+}
+
+// "Si le joueur actif s'est trompé en laissant visible au moins un ingrédient incorrect ou bien
+// si un ingrédient est manquant, le sort n'est pas lancé et sa carte est remplacée face cachée
+// sous la pile": and everyone saw which card went under.
+TEST(BabaYagaCasting, AWrongIngredientShowingOrOneMissingFailsAndTheCardGoesUnder) {
+  BabaTable t(3);
+  t.end_study();
+  t.start_turn_with(0);
+  const auto wanted = t.wanted();
+  t.ok(0, "turn " + wanted[0]);
+  t.ok(0, "turn " + wanted[1]);
+  t.ok(0, "turn " + t.unwanted());
+  t.fly_home();
+  EXPECT_EQ(t.s->player(0).cast_n, 0);
+  EXPECT_EQ(t.s->player(0).pile_n, 3);
+  EXPECT_EQ(t.s->player(0).pile[2], 0);
+  EXPECT_EQ(t.view(2)["players"][0]["seen_under_pile"][0]["id"], 0);
+  // Two of three found, none wrong: missing one.
+  t.ok(2, "place north");
+  const int c = t.s->card_in_play();
+  const auto w2 = t.wanted();
+  t.ok(1, "turn " + w2[0]);
+  t.ok(1, "turn " + w2[1]);
+  t.fly_home();
+  EXPECT_EQ(t.s->player(1).cast_n, 0);
+  EXPECT_EQ(t.s->player(1).pile[2], c);
+}
+
+// Sauve qui peut !: "il faudra rassembler les quatre ingrédients".
+TEST(BabaYagaLevels, SauveQuiPeutNeedsAllFourIngredients) {
+  BabaTable t(3, {{"level_0", "sauve-qui-peut"}});
+  t.end_study();
+  EXPECT_EQ(t.s->need(), 4);
+  t.start_turn_with(0);
+  const auto wanted = t.wanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wanted[size_t(i)]);
+  t.fly_home();
+  EXPECT_EQ(t.s->player(0).cast_n, 0);
+}
+
+// Balade en forêt: "Les effets des sorts ne s'appliquent pas" — for the spells she casts.
+TEST(BabaYagaLevels, BaladeCastsWithoutEffects) {
+  BabaTable t(3, {{"level_0", "balade"}});
+  t.end_study();
+  EXPECT_EQ(t.s->need(), 3);
+  t.start_turn_with(1);  // Brouillard bizarre !
+  const auto wanted = t.wanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wanted[size_t(i)]);
+  t.fly_home();
+  EXPECT_EQ(t.s->player(0).cast_n, 1);
+  EXPECT_EQ(t.s->phase(), by::Phase::Place);  // no choice: the next turn
+  EXPECT_EQ(t.s->searcher(), 1);
+}
+
+// "Le joueur qui lance avec succès son troisième et dernier sort (sans en appliquer l'effet)
+// remporte immédiatement la partie."
+TEST(BabaYagaEnd, TheThirdSpellWinsAtOnceWithoutItsEffect) {
+  BabaTable t(3);
+  t.s->hooks().set_cast(0, 2);
+  t.end_study();
+  t.ok(1, "place north");
+  const auto wanted = t.wanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wanted[size_t(i)]);
+  t.fly_home();
+  EXPECT_TRUE(t.s->terminal());
+  EXPECT_EQ(t.s->winner(), 0);
+  EXPECT_EQ(t.s->scores(), (std::vector<int>{3, 0, 0}));
+  EXPECT_EQ(t.s->ranks()[0], 1);
+  EXPECT_FALSE(t.s->player(0).pending.any());
+}
+
+// Tout seul dans la forêt: "Ce dernier doit changer de main après chaque déplacement".
+TEST(BabaYagaTwoPlayers, TheMoverAlternatesHands) {
+  BabaTable t(2);
+  t.end_study();
+  EXPECT_EQ(t.s->placer(), 1);
+  t.ok(1, "place west");
+  EXPECT_NE(t.refused(1, "move").find("move left"), std::string::npos);
+  t.ok(1, "move left");
+  EXPECT_NE(t.refused(1, "move left").find("move right"), std::string::npos);
+  t.ok(1, "move right");
+  t.ok(1, "move left");
+  EXPECT_EQ(by::cell_name(t.s->baba_cell()), "D3");
+  t.fly_home();
+  // The roles alternate.
+  EXPECT_EQ(t.s->searcher(), 1);
+  EXPECT_EQ(t.s->placer(), 0);
+}
+
+// A game that nobody wins stops after max_turns; the most spells cast ranks first.
+TEST(BabaYagaEnd, TheGameStopsAfterMaxTurns) {
+  BabaTable t(2, {{"max_turns", "2"}});
+  t.end_study();
+  t.ok(1, "place north");
+  t.fly_home();
+  t.ok(0, "place north");
+  t.fly_home();
+  EXPECT_TRUE(t.s->terminal());
+  EXPECT_EQ(t.s->winner(), -1);
+}
+
+// Unknown and malformed actions are refused with what is expected, the state unchanged.
+TEST(BabaYagaActions, TextsRoundTripAndBadTextIsExplained) {
+  BabaTable t(3);
+  for (const char* text : {"ready", "place south", "turn B2", "back E5", "move", "move left",
+                           "swap A1 E5", "target 2", "maison D4", "maison later", "timeout"}) {
+    auto a = t.s->parse_action(0, text);
+    ASSERT_TRUE(a.ok()) << text;
+    EXPECT_EQ(t.s->action_text(*a), text);
+  }
+  EXPECT_FALSE(t.s->parse_action(0, "turn Z9").ok());
+  EXPECT_NE(t.s->parse_action(0, "fly").error().find("expected one of"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sabbat
