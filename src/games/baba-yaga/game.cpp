@@ -3,6 +3,7 @@
 
 #include "core/bot.hpp"
 #include "games/baba-yaga/baba_yaga.hpp"
+#include "games/baba-yaga/bot.hpp"
 #include "games/baba-yaga/render.hpp"
 #include "games/baba-yaga/state.hpp"
 
@@ -85,6 +86,13 @@ class BabaYagaGame final : public Game {
                                                     : Level::CoursToujours;
     }
     return std::unique_ptr<State>(std::make_unique<BabaYagaState>(o, setup.seed));
+  }
+
+  // People at three levels: memory and reaction times (bot.hpp).
+  std::vector<std::string> bot_names() const override { return {"seasoned", "novice", "expert"}; }
+  std::unique_ptr<Bot> make_bot(std::string_view name) const override {
+    auto level = person_level(name);
+    return level ? make_person_bot(*level) : nullptr;
   }
 
   std::string render_view(const json& view, Seat viewer, bool color) const override {
