@@ -2,9 +2,11 @@
 #include <string>
 
 #include "core/bot.hpp"
+#include "core/key_screen.hpp"
 #include "games/baba-yaga/baba_yaga.hpp"
 #include "games/baba-yaga/bot.hpp"
 #include "games/baba-yaga/render.hpp"
+#include "games/baba-yaga/screen.hpp"
 #include "games/baba-yaga/state.hpp"
 
 namespace sabbat::baba_yaga {
@@ -97,6 +99,10 @@ class BabaYagaGame final : public Game {
 
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
+  }
+  // The forest as a grid, a key per tile, a key to move Baba Yaga (screen.hpp).
+  std::unique_ptr<KeyScreen> make_key_screen() const override {
+    return baba_yaga::make_key_screen();
   }
 };
 

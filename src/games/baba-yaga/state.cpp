@@ -134,7 +134,10 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
     emit(ev, "turned",
          "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) + ": " +
              std::string(ingredient(ing).name) + (wanted ? " (on her card)" : " (not on her card)"),
-         {{"cell", cell_name(cell)}, {"ingredient", ingredient(ing).name}, {"wanted", wanted}});
+         {{"seat", searcher_},
+          {"cell", cell_name(cell)},
+          {"ingredient", ingredient(ing).name},
+          {"wanted", wanted}});
 }
 
 void BabaYagaState::back_tile(int cell, Events* ev) {
