@@ -18,10 +18,7 @@ std::string seat_name(Seat s) {
 }  // namespace
 
 uint32_t BabaYagaState::turnable() const {
-  if (wrong_ >= 0) return 0;
-  uint32_t forest = 0;
-  for (int c : kForestCells) forest |= 1u << c;
-  return forest & ~up_ & ~tried_;
+  return wrong_ >= 0 ? 0u : kForestMask & ~up_ & ~tried_;
 }
 
 uint32_t BabaYagaState::backable() const {

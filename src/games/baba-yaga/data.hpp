@@ -31,6 +31,13 @@ constexpr bool is_path(int cell) {
 constexpr bool is_forest(int cell) {
   return cell >= 0 && cell < kCells && !is_path(cell);
 }
+// The forest cells as bits of cell numbers.
+inline constexpr uint32_t kForestMask = [] {
+  uint32_t m = 0;
+  for (int cell = 0; cell < kCells; ++cell)
+    if (!is_path(cell)) m |= 1u << cell;
+  return m;
+}();
 // The forest cells in reading order, and back.
 extern const std::array<int8_t, kForestTiles> kForestCells;
 int forest_index(int cell);  // -1 for a path cell
