@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "games/baba-yaga/state.hpp"
+#include "support/baba_table.hpp"
 #include "support/twin_leak.hpp"
 
 namespace sabbat {
@@ -61,6 +62,35 @@ TEST(BabaYagaTwins, NothingHiddenFromAViewerReachesIt) {
     auto tally = testing::check_twins("baba-yaga", players, 12, 40 + uint64_t(players), baba_twins);
     EXPECT_GT(tally.twins, 500);
     for (const auto& leak : tally.leaks) ADD_FAILURE() << leak;
+  }
+}
+
+// A handicapped searcher (Lumière aveuglante !, Tout petit !) sees less than the others: the
+// tiles whose forest face her view hides may be redrawn freely, and neither a redraw nor a
+// twin changes anything she observes, during her search.
+TEST(BabaYagaTwins, AHandicappedSearchersViewLeaksNothing) {
+  for (int which = 0; which < 2; ++which) {
+    testing::BabaTable t(3);
+    by::Pending p;
+    (which == 0 ? p.lumiere : p.petit) = true;
+    t.s->hooks().set_pending(0, p);
+    t.end_study();
+    t.ok(1, "place north");
+    t.ok(0, "turn " + t.wanted()[0]);
+    Rng rng(17);
+    for (Seat viewer = kSpectator; viewer < 3; ++viewer) {
+      const json view = t.view(viewer);
+      for (int k = 0; k < 20; ++k) EXPECT_EQ(t.s->sample_hidden(viewer, rng)->view(viewer), view);
+      const auto twins = baba_twins(*t.s, viewer, rng);
+      EXPECT_FALSE(twins.empty());
+      for (const auto& twin : twins)
+        for (const auto& step : testing::next_steps(*t.s, rng))
+          EXPECT_EQ(testing::twin_difference(*t.s, twin, viewer, step), "") << "viewer " << viewer;
+    }
+    // Her view hides forest faces the others see: a redraw for her moves more tiles.
+    int hidden = 0;
+    for (int cell : by::kForestCells) hidden += !t.s->hint_visible(0, cell) && !t.s->face_up(cell);
+    EXPECT_GE(hidden, which == 0 ? 7 : 15);
   }
 }
 
