@@ -5,6 +5,7 @@
 
 #include "games/baba-yaga/state.hpp"
 #include "support/baba_table.hpp"
+#include "support/random_games.hpp"
 #include "support/twin_leak.hpp"
 
 namespace sabbat {
@@ -59,8 +60,9 @@ std::vector<testing::Twin> baba_twins(const State& base, Seat viewer, Rng& rng) 
 // (Lumière aveuglante !, Tout petit !) that random games meet.
 TEST(BabaYagaTwins, NothingHiddenFromAViewerReachesIt) {
   for (int players = 2; players <= 5; ++players) {
-    auto tally = testing::check_twins("baba-yaga", players, 12, 40 + uint64_t(players), baba_twins);
-    EXPECT_GT(tally.twins, 500);
+    auto tally = testing::check_twins("baba-yaga", players, testing::scaled(12),
+                                      40 + uint64_t(players), baba_twins);
+    EXPECT_GT(tally.twins, testing::scaled(500));
     for (const auto& leak : tally.leaks) ADD_FAILURE() << leak;
   }
 }
