@@ -329,9 +329,9 @@ TEST(DuBalaiScreen, TheRevealIsNarratedWithTheDiceAndEachMoveWithTheColourItHold
   EXPECT_TRUE(has(all, "The dice: ")) << all;
   EXPECT_TRUE(has(all, "valid ORANGE: Z\u00e2\u00e2m (oreille), Boulg\u00e2 (toile)")) << all;
   // One line per witch, in the order of phase 4: the closer first.
-  const auto closer = all.find("seat 1: Z\u00e2\u00e2m (valid ORANGE); square 0 -> 1");
+  const auto closer = all.find("seat 1: Z\u00e2\u00e2m (valid ORANGE); square 0 \u2192 1");
   const auto other =
-      all.find("seat 0: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 -> 4");
+      all.find("seat 0: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 \u2192 4");
   ASSERT_NE(closer, std::string::npos) << all;
   ASSERT_NE(other, std::string::npos) << all;
   EXPECT_LT(closer, other);
