@@ -226,7 +226,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
       const bool single = couple.is_object() && couple["right"].is_null();
       out += st.bold("Your turn:") + " place one card under " +
              (single ? std::string("left (the only couple card)") : std::string("left or right")) +
-             " and discard the other, e.g. 'place " + first + " under left'\n";
+             "; the other is discarded.\n  e.g. 'place " + first + " under left'\n";
     } else {
       out += "Waiting for Seat " + std::to_string(cur) + " to place a card.\n";
     }
