@@ -479,7 +479,7 @@ TEST(Play, ScriptedGameExplainsBadInputAndFinishes) {
   EXPECT_NE(r.out.find("Legal actions"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Cannot do 'wave wand'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("seat 1 (you)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Seat 1 (you)", r.out.find("Final scores")), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "no colour outside a terminal";
   Outcome check = sabbat({"replay", "--check", file});
   EXPECT_EQ(check.code, 0) << check.err;

@@ -329,9 +329,9 @@ TEST(DuBalaiScreen, TheRevealIsNarratedWithTheDiceAndEachMoveWithTheColourItHold
   EXPECT_TRUE(has(all, "The dice: ")) << all;
   EXPECT_TRUE(has(all, "valid ORANGE: Z\u00e2\u00e2m (oreille), Boulg\u00e2 (toile)")) << all;
   // One line per witch, in the order of phase 4: the closer first.
-  const auto closer = all.find("seat 1: Z\u00e2\u00e2m (valid ORANGE); square 0 -> 1");
+  const auto closer = all.find("seat 1: Z\u00e2\u00e2m (valid ORANGE); square 0 \u2192 1");
   const auto other =
-      all.find("seat 0: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 -> 4");
+      all.find("seat 0: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 \u2192 4");
   ASSERT_NE(closer, std::string::npos) << all;
   ASSERT_NE(other, std::string::npos) << all;
   EXPECT_LT(closer, other);
@@ -345,6 +345,98 @@ TEST(DuBalaiScreen, TheGameOffersItsKeyScreen) {
   Race race(4);
   const json view = race->view(0);
   EXPECT_EQ(screen->table(view, 0, false, 40), screen_table(view, 0, false, 40));
+}
+
+}  // namespace
+}  // namespace sabbat::du_balai
+
+namespace sabbat::du_balai {
+namespace {
+
+// Issue 8 §3: "what each Magie noire card does, shown when it is offered (the keep choice),
+// when it can be played, and under `?`".
+TEST(DuBalaiScreen, EachMagieNoireCardSaysWhatItDoesWhenOfferedPlayableAndInHelp) {
+  Race r(2, {}, 3);
+  ASSERT_TRUE(show_book(*r.s, Z | B, G));
+  r->hooks().stack_deck({Card::Blocage, Card::Acrobatie3});
+  r.ok(1, "close-book");
+  r.ok(0, "formula glou");
+  r.ok(1, "formula zaam");
+  r.until(0, Step::Keep);
+  const json view = r->view(0);
+  ActionList legal;
+  r->legal_actions(0, legal);
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(r->action_text(a));
+  const std::string keys = screen_keys(Situation{view, 0, texts}, {}, false);
+  EXPECT_TRUE(has(keys, "keep Blocage: nobody may pass you")) << keys;
+  EXPECT_TRUE(has(render_view_text(view, 0, false), "Blocage (after your own move)"));
+  EXPECT_TRUE(has(screen_help(), "Mauvais sort (after your own move): the leading witch"));
+}
+
+// Issue 8 §3: "the spells' narration says who moved from where to where".
+TEST(DuBalaiScreen, ASpellIsNarratedWithWhoMovedFromWhereToWhere) {
+  Race r = spell_stage(Card::MauvaisSort, true);
+  r.until(0, Step::AfterMove);
+  const int from = r.sq(1);
+  r.ok(0, "play mauvais-sort on 1");
+  Events events;
+  ASSERT_TRUE(r->apply_text(1, "pass", r.t, &events).ok());
+  ASSERT_TRUE(r->apply_text(2, "pass", r.t, &events).ok());
+  std::string all;
+  for (const auto& e : events) all += e.text + "\n";
+  EXPECT_TRUE(has(all, "Mauvais sort: seat 1 moves back 3, " + std::to_string(from) + " \u2192 " +
+                           std::to_string(from - 3)))
+      << all;
+}
+
+// Issue 8 §3: "the reveal and replay show the dice, the valid symbols of each colour, each
+// formula's verdict with its colour" (replay prints the event texts).
+TEST(DuBalaiScreen, TheRevealTextHoldsTheDiceTheValidSymbolsAndEveryVerdict) {
+  Race r(2, {}, 3);
+  ASSERT_TRUE(show_book(*r.s, Z | B, G));
+  r.ok(1, "close-book");
+  r.ok(0, "formula zaam boulga");
+  Events events;
+  ASSERT_TRUE(r->apply_text(1, "formula zaam", r.t + 10, &events).ok());
+  std::string reveal;
+  for (const auto& e : events)
+    if (e.kind == "reveal") reveal = e.text;
+  EXPECT_TRUE(has(reveal, "Dice: ")) << reveal;
+  EXPECT_TRUE(has(reveal, "Valid ORANGE: Z\u00e2\u00e2m, Boulg\u00e2")) << reveal;
+  EXPECT_TRUE(has(reveal, "valid BLACK: Glo\u00fb")) << reveal;
+  EXPECT_TRUE(has(reveal, "seat 1 Z\u00e2\u00e2m (valid ORANGE)")) << reveal;
+  EXPECT_TRUE(has(reveal, "seat 0 Z\u00e2\u00e2m Boulg\u00e2 (perfect ORANGE)")) << reveal;
+}
+
+// Issue 8 §3: "phase 1 states the goal"; "the closer is not offered 'write nothing'"; "a
+// formula typed while the book is open gets 'the book is open'".
+TEST(DuBalaiScreen, PhaseOneStatesTheGoalAndTheCloserIsNotOfferedNothing) {
+  Race r(2);
+  Keyboard k{r, 0, {}};
+  EXPECT_TRUE(has(k.keys_text(), "ONE colour")) << k.keys_text();
+  EXPECT_TRUE(has(render_view_text(r->view(0), 0, false), "ONE colour"));
+  EXPECT_TRUE(has(r.refused(0, "formula orange zaam"), "the book is open"));
+  r.ok(0, "close-book");
+  EXPECT_FALSE(has(k.keys_text(), "n write nothing")) << k.keys_text();
+  EXPECT_EQ(k.press('n').action, "") << "the closer writes at least one card";
+  Keyboard other{r, 1, {}};
+  EXPECT_TRUE(has(other.keys_text(), "n write nothing"));
+}
+
+// Issue 8 §3: "final scores broken down (finish points + acrobatics)".
+TEST(DuBalaiScreen, FinalScoresAreBrokenDownIntoRaceAndAcrobatics) {
+  Race r(2, {{"max_turns", "1"}}, 3);
+  r->hooks().give(0, Card::Acrobatie3);
+  r.ok(1, "close-book");
+  r.ok(0, "formula none");
+  r.ok(1, "formula zaam");
+  for (int i = 0; i < 20 && !r->terminal(); ++i)
+    for (Seat s : {0, 1})
+      if (r->actors().contains(s)) (void)r->apply_text(s, "pass", r.t);
+  ASSERT_TRUE(r->terminal());
+  const std::string text = screen_table(r->view(0), 0, false, 40);
+  EXPECT_TRUE(has(text, "seat 0 (you): 3 = 0 race + 3 acrobatics")) << text;
 }
 
 }  // namespace

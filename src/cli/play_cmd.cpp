@@ -88,15 +88,18 @@ class Loop {
     front_.leave();
     const Seat seat = s_.seat();
     if (ended) {
-      io_.out << "\nGame over.\n"
-              << '\n'
-              << s_.game().render_view(s_.state().view(seat), seat, color_) << '\n';
+      const json view = s_.state().view(seat);
+      io_.out << "\nGame over.\n" << '\n' << s_.game().render_view(view, seat, color_) << '\n';
       const auto scores = s_.state().scores();
       const auto ranks = s_.state().ranks();
-      io_.out << "Scores:\n";
-      for (size_t i = 0; i < scores.size(); ++i)
-        io_.out << "  seat " << i << (Seat(i) == seat ? " (you)" : "      ") << "  score "
-                << scores[i] << "  rank " << ranks[i] << '\n';
+      // The result is printed once: a final view that holds the scores shows them (with what
+      // makes them up); otherwise they are listed here.
+      if (!view.contains("scores")) {
+        io_.out << "Scores:\n";
+        for (size_t i = 0; i < scores.size(); ++i)
+          io_.out << "  seat " << i << (Seat(i) == seat ? " (you)" : "      ") << "  score "
+                  << scores[i] << "  rank " << ranks[i] << '\n';
+      }
       const int mine = ranks[size_t(seat)];
       const auto winners = std::count(ranks.begin(), ranks.end(), 1);
       if (mine == 1)

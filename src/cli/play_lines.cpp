@@ -1,8 +1,12 @@
-// Playing by typed lines: the view is printed when the person's situation changes, what happens
-// is narrated line by line, and each line typed is an action or a command. Used for scripts,
-// pipes, tests, and games without a key screen.
+// Playing by typed lines: what happens is narrated line by line, the parts of the table that
+// changed are printed when the person's situation changes, and each line typed is an action or
+// a command. Used for screen readers (--lines), scripts, pipes, tests, and games without a key
+// screen.
 #include <algorithm>
+#include <deque>
+#include <map>
 #include <ostream>
+#include <set>
 
 #include "cli/play_session.hpp"
 #include "cli/realtime_input.hpp"
@@ -62,6 +66,10 @@ class LineFront final : public Front {
       show_view();
       return Turn::Acted;
     }
+    if (line == "rules") {
+      show_rules();
+      return Turn::Acted;
+    }
     if (line == "quit" || line == "exit") {
       out() << "You leave the game unfinished.\n";
       return Turn::Left;
@@ -70,14 +78,22 @@ class LineFront final : public Front {
   }
 
   void narrate(const Events& events) override {
+    forget_fleeting();
     for (const auto& e : events)
-      if (e.audience.sees(s_.seat()) && !e.text.empty()) out() << "  " << e.text << '\n';
+      if (e.audience.sees(s_.seat()) && !e.text.empty()) {
+        out() << "  " << e.text << '\n';
+        told_.push_back(e.text);
+        if (told_.size() > kToldKept) told_.pop_front();
+      }
   }
 
   void leave() override { out(); }
 
  private:
   static constexpr size_t kHelpLimit = 40;
+  static constexpr size_t kToldKept = 12;  // narration lines told again after a wipe
+  // A kind of action listed whole in a long help; beyond, summarised by its words.
+  static constexpr size_t kListedPerVerb = 8;
 
   // Ends the prompt's line before other output.
   std::ostream& out() {
@@ -86,41 +102,91 @@ class LineFront final : public Front {
     return io_.out;
   }
 
-  void show_view() {
-    out() << '\n' << s_.game().render_view(s_.state().view(s_.seat()), s_.seat(), color_) << '\n';
-    shown_at_ = s_.played();
+  // The table split at its empty lines: each block (the book, the track, the witches...) is
+  // printed whole when it changed.
+  static std::vector<std::string> blocks_of(const std::string& text) {
+    std::vector<std::string> out(1);
+    for (const auto& line : split_lines(text)) {
+      if (trim(line).empty()) {
+        if (!out.back().empty()) out.emplace_back();
+        continue;
+      }
+      out.back() += line + '\n';
+    }
+    if (out.back().empty()) out.pop_back();
+    return out;
   }
 
-  // What the person's situation is: whether they may act, who else may, and the deadline.
+  // The whole table (`view`, the start), or only its blocks that changed since it was last
+  // printed: a screen reader then reads what is new, not the whole board again.
+  void show_view(bool whole = true) {
+    const json view = s_.state().view(s_.seat());
+    const auto blocks = blocks_of(s_.game().render_view(view, s_.seat(), color_));
+    const std::set<std::string> before(shown_blocks_.begin(), shown_blocks_.end());
+    std::string text;
+    for (const auto& b : blocks)
+      if (whole || !before.contains(b)) text += (text.empty() ? "" : "\n") + b;
+    if (!text.empty()) out() << '\n' << text << '\n';
+    shown_blocks_ = blocks;
+    shown_at_ = s_.played();
+    shown_fleeting_ = shown_fleeting_ || view.value("fleeting", false);
+  }
+
+  // A view marked "fleeting" shows what the seat may see only for now (Du Balai !'s open
+  // book). Once it is gone, a terminal's screen and scrollback are wiped, so that scrolling
+  // up cannot bring it back; the last lines of narration are told again.
+  void forget_fleeting() {
+    if (!shown_fleeting_ || s_.state().view(s_.seat()).value("fleeting", false)) return;
+    shown_fleeting_ = false;
+    if (!tty_) return;
+    out() << "\x1b[H\x1b[2J\x1b[3J"
+          << "(What was shown for a moment only has been wiped from the terminal.)\n";
+    for (const auto& line : told_) io_.out << "  " << line << '\n';
+    shown_blocks_.clear();
+  }
+
+  // What the person's situation is: whether they may act, the deadline, and whether the view
+  // shows something fleeting. Other seats coming and going (a witch has written) is narrated,
+  // not a reason to print the table again.
   struct Phase {
     bool actor = false;
-    uint32_t actors = 0;
     std::optional<GameTime> deadline;
+    bool fleeting = false;
     bool operator==(const Phase&) const = default;
   };
   Phase phase() const {
     Phase p;
     p.actor = s_.may_act();
-    p.actors = s_.state().actors().bits();
     if (auto d = s_.state().deadline()) p.deadline = d->at;
+    p.fleeting = s_.state().view(s_.seat()).value("fleeting", false);
     return p;
   }
 
-  // The view again when the person's phase changed (not after every bot move), or when it is
-  // the person's turn alone and something happened since it was shown.
+  // What changed in the table, when the person may act in a new moment (their turn, a new
+  // phase or deadline) or something appears for a moment (the open book); not after every
+  // bot move. When they can no longer act, one line says so.
   void refresh_view() {
+    forget_fleeting();
     const Phase p = phase();
     const bool changed = !(p == shown_phase_);
     if (changed) noticed_ = -1;
-    const bool own_turn = p.actor && p.actors == (1u << s_.seat()) && shown_at_ != s_.played();
-    if ((changed && (p.actor || p.deadline)) || own_turn) {
-      show_view();
+    const bool again = p.actor && shown_at_ != s_.played() &&
+                       (!shown_phase_.actor || p.deadline != shown_phase_.deadline ||
+                        s_.state().actors() == SeatSet::only(s_.seat()));
+    if (first_ || (changed && p.fleeting) || again) {
+      show_view(first_);
+      first_ = false;
       if (p.actor)
-        out() << "(seat " << s_.seat() << ": type an action, or 'help', 'view', 'quit')\n";
-      else
-        out() << "(you cannot act now; 'help', 'view', 'quit' still work)\n";
+        out() << "(seat " << s_.seat() << ": type an action, or 'help', 'rules', 'view', 'quit')\n";
+    } else if (changed && shown_phase_.actor && !p.actor) {
+      out() << "(you cannot act now; 'help', 'rules', 'view', 'quit' still work)\n";
     }
     shown_phase_ = p;
+  }
+
+  void show_rules() {
+    const std::string rules = s_.game().rules_text();
+    out() << (rules.empty() ? "No summary of the rules for this game.\n" : rules);
   }
 
   // Whole seconds before the pending deadline, rounded up; nothing without one.
@@ -130,10 +196,10 @@ class LineFront final : public Front {
     return std::max<int64_t>(0, (d->at - s_.now() + 999) / 1000);
   }
 
-  // On a terminal: "⏳ N s left" every 5 s and at 3, 2, 1.
+  // On a terminal, while the person may act: "⏳ N s left" every 5 s and at 3, 2, 1.
   void countdown_notice() {
     const auto left = seconds_left();
-    if (!tty_ || !left || *left <= 0 || *left == noticed_) return;
+    if (!tty_ || !s_.may_act() || !left || *left <= 0 || *left == noticed_) return;
     if (*left % 5 != 0 && *left > 3) return;
     noticed_ = *left;
     out() << "\u23f3 " << *left << " s left"
@@ -154,15 +220,57 @@ class LineFront final : public Front {
             << "Also: help, view, quit.\n";
       return;
     }
-    const ActionList& legal = s_.legal();
+    const auto texts = s_.legal_texts();
     out() << "Legal actions (type one, or its number):\n";
-    const size_t shown = std::min(legal.size(), kHelpLimit);
-    for (size_t i = 0; i < shown; ++i)
-      out() << "  " << i + 1 << ". " << s_.state().action_text(legal[i]) << '\n';
-    if (legal.size() > shown)
-      out() << "  \u2026 and " << legal.size() - shown
-            << " more; any legal action can be typed in full.\n";
-    out() << "Also: help, view, quit.\n";
+    if (texts.size() <= kHelpLimit)
+      for (size_t i = 0; i < texts.size(); ++i) out() << "  " << i + 1 << ". " << texts[i] << '\n';
+    else
+      show_long_help(texts);
+    out() << "Also: help, rules, view, quit.\n";
+  }
+
+  // Too many actions to list (a Du Balai ! witch may write 511 formulas): each kind of action
+  // (its first word) is listed whole when short, else summarised by the words that may follow.
+  void show_long_help(const std::vector<std::string>& texts) {
+    std::vector<std::string> verbs;
+    std::map<std::string, std::vector<size_t>> of;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      const std::string verb = texts[i].substr(0, texts[i].find(' '));
+      if (!of.contains(verb)) verbs.push_back(verb);
+      of[verb].push_back(i);
+    }
+    for (const auto& verb : verbs) {
+      const auto& at = of[verb];
+      if (at.size() <= kListedPerVerb) {
+        for (size_t i : at) out() << "  " << i + 1 << ". " << texts[i] << '\n';
+        continue;
+      }
+      std::vector<std::string> words;
+      size_t longest = at.front();
+      for (size_t i : at) {
+        const auto parts = split_words(texts[i]);
+        if (parts.size() > split_words(texts[longest]).size()) longest = i;
+        for (size_t w = 1; w < parts.size(); ++w)
+          if (std::find(words.begin(), words.end(), parts[w]) == words.end())
+            words.push_back(parts[w]);
+      }
+      std::string list;
+      for (const auto& w : words) list += (list.empty() ? "" : ", ") + w;
+      out() << "  " << verb << " \u2026 (" << at.size() << " actions), followed by any of: " << list
+            << "\n    e.g. " << at.front() + 1 << ". " << texts[at.front()] << "   " << longest + 1
+            << ". " << texts[longest] << '\n';
+    }
+  }
+
+  static std::vector<std::string> split_words(const std::string& text) {
+    std::vector<std::string> out;
+    for (size_t from = 0; from < text.size();) {
+      const size_t space = text.find(' ', from);
+      const size_t end = space == std::string::npos ? text.size() : space;
+      if (end > from) out.push_back(text.substr(from, end - from));
+      from = end + 1;
+    }
+    return out;
   }
 
   Turn try_action(const std::string& line) {
@@ -197,6 +305,10 @@ class LineFront final : public Front {
   Events events_;
   size_t shown_at_ = size_t(-1);
   Phase shown_phase_;
+  std::vector<std::string> shown_blocks_;  // the table as last printed, block by block
+  bool shown_fleeting_ = false;            // something fleeting was printed and not wiped yet
+  bool first_ = true;                      // the table has not been printed yet
+  std::deque<std::string> told_;           // the last lines of narration
   int64_t noticed_ = -1;
   bool prompt_open_ = false;
 };

@@ -232,6 +232,9 @@ class Game {
 
   // The view of `viewer` as text for a terminal; `color` allows ANSI colours.
   virtual std::string render_view(const json& view, Seat viewer, bool color) const = 0;
+  // The rules in short for a person at a terminal (`sabbat play`'s `rules` command): how to
+  // win, what beats what, how scores are counted. Empty when the game has none.
+  virtual std::string rules_text() const { return {}; }
   // One-key play on a terminal (core/key_screen.hpp); nullptr for a game played by typed
   // lines only.
   virtual std::unique_ptr<KeyScreen> make_key_screen() const;

@@ -21,7 +21,12 @@ json outcome_json(const DuBalaiState& s, Seat seat);
 json reveal_json(const DuBalaiState& s);
 json drawn_json(const DuBalaiState& s);
 std::string drawn_text(const DuBalaiState& s);
+// Narration (narration.cpp).
+std::string square_text(int square);  // "14", or "across the line"
+std::string reveal_narration(const DuBalaiState& s);
 std::string move_narration(const DuBalaiState& s, Seat seat);
+// A spell that took effect: who moved from where to where; `before` is the track before it.
+std::string spell_narration(const DuBalaiState& s, Seat caster, const Move& m, const Track& before);
 std::string phase_name(Phase p);
 std::string step_name(Step s);
 std::string pilot_name(Pilot p);

@@ -116,6 +116,7 @@ class DuBalaiGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  std::string rules_text() const override { return rules_summary(); }
   // The nine dice large, a countdown, and a key for each move (screen.hpp).
   std::unique_ptr<KeyScreen> make_key_screen() const override {
     return du_balai::make_key_screen();

@@ -167,7 +167,8 @@ KeyAnswer Keys::writing(int key, const Situation& now) {
   if (key == key::kEnter) {
     if (!picks_.cards)
       return say(second ? "pick the cards of your second formula (1-9), or n for none"
-                        : "pick your cards first (1-9), or n to write nothing");
+                 : now.may("formula none") ? "pick your cards first (1-9), or n to write nothing"
+                                           : "pick your cards first (1-9)");
     if (second) return {formula_text(picks_.first, picks_.cards), ""};
     if (holds_double_jeu(now)) {
       picks_.first = picks_.cards;
@@ -177,7 +178,11 @@ KeyAnswer Keys::writing(int key, const Situation& now) {
     }
     return {formula_text(picks_.cards), ""};
   }
-  if (key == 'n') return {formula_text(picks_.first), ""};
+  if (key == 'n') {
+    if (!second && !now.may("formula none"))
+      return say("you closed the book: your formula holds at least one card; pick it (1-9)");
+    return {formula_text(picks_.first), ""};
+  }
   if (key == 'd' && !second) return {"play decret", ""};
   return wrong(key, second ? "1-9 pick, Enter write both formulas, n no second formula, x clear"
                            : "1-9 pick, Enter write, n write nothing, x clear, d D\u00e9cret");

@@ -1,5 +1,7 @@
 // Why an action is refused, in words a player can act on: for the seats that may act now
 // (check) and for those that may not (idle_reason).
+#include <cctype>
+
 #include "games/du-balai/state.hpp"
 
 namespace sabbat::du_balai {
@@ -48,9 +50,19 @@ std::string DuBalaiState::action_text(Action action) const {
   return move_text(decode(action));
 }
 
-Result<Action> DuBalaiState::parse_action(Seat, std::string_view text) const {
+Result<Action> DuBalaiState::parse_action(Seat seat, std::string_view text) const {
   auto m = parse_move(text);
-  if (!m) return fail(m.error());
+  if (!m) {
+    // While the book is open to her, a formula of any spelling is early, not misspelt.
+    const bool open = phase_ == Phase::BookOpen || (phase_ == Phase::DecretLook && seat == decret_);
+    std::string word(text.substr(0, text.find(' ')));
+    for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (open && (word == "formula" || word == "formule" || word == "second-formula"))
+      return fail(
+          "the book is open: the only action is 'close-book'; you write your formula "
+          "once it is closed");
+    return fail(m.error());
+  }
   return encode(*m);
 }
 

@@ -2,6 +2,7 @@
 // Colours are always written as words too (see screen_parts.hpp).
 #include "games/du-balai/render.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "games/du-balai/data.hpp"
@@ -11,15 +12,27 @@ namespace sabbat::du_balai {
 
 namespace {
 
-std::string phase_line(const std::string& phase, const json& v) {
+std::string phase_line(const std::string& phase, const json& v, Seat viewer) {
   if (phase == "setup") return "setup: novice pilots choose their square (start 5, 6 or 7)";
-  if (phase == "book-open") return "phase 1: the book is open - memorise, then close-book";
-  if (phase == "writing") return "phase 2: write your formula (formula zaam glou / formula none)";
+  if (phase == "book-open")
+    return "phase 1: the book is open - memorise, then close-book\n" + std::string(kGoal);
+  // The closer must write at least one card.
+  if (phase == "writing")
+    return v["closer"] == viewer
+               ? "phase 2: write your formula (formula zaam glou); you closed the book: at least "
+                 "one card"
+               : "phase 2: write your formula (formula zaam glou / formula none)";
   if (phase == "decret-look") return "phase 2: Decret - a witch looks at the open book";
   if (phase == "resolving")
     return "phase 4: formulas take effect (" + v["step"].get<std::string>() + ", seat " +
            std::to_string(v["resolving"].get<int>()) + ")";
   return "the race is over";
+}
+
+// "  Blocage (after your own move): nobody may pass you for the rest of this turn"
+std::string card_line(const std::string& id) {
+  return wrap("  " + card_label(id) + " (" + card_moment(id) + "): " + card_effect(id), 79, 4) +
+         "\n";
 }
 
 }  // namespace
@@ -28,12 +41,15 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
   const Style st{color};
   std::string out;
   const std::string phase = v["phase"].get<std::string>();
-  out += st.bold("Du Balai !") + "  turn " + std::to_string(v["turn"].get<int>()) + "  at " +
-         std::to_string(v["now"].get<long long>()) + " ms\n";
-  out += phase_line(phase, v) + "\n";
-  if (!v["deadline"].is_null())
-    out += "deadline: " + std::to_string(v["deadline"]["at"].get<long long>()) + " ms (then " +
+  const bool over = phase == "over";
+  out += st.bold("Du Balai !") + "  turn " + std::to_string(v["turn"].get<int>()) + "  " +
+         phase_line(phase, v, viewer) + "\n";
+  // The time left as of the view's moment (the last action); the prompt counts it down.
+  if (!v["deadline"].is_null()) {
+    const long long left = v["deadline"]["at"].get<long long>() - v["now"].get<long long>();
+    out += "deadline: in " + std::to_string((left + 999) / 1000) + " s (then " +
            v["deadline"]["action"].get<std::string>() + ")\n";
+  }
   if (!v["pending"].is_null())
     out += "spell waiting for reactions: seat " +
            std::to_string(v["pending"]["caster"].get<int>()) + " " +
@@ -52,7 +68,21 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
   if (!v["book"].is_null()) out += book_lines(v["book"], st);
 
   out += "\nThe track:\n" + track_lines(v, viewer, st) + "\n" + witch_lines(v, viewer, st);
-  if (v.contains("drawn")) out += "\nYou drew: " + labels(v["drawn"], card_label) + " - keep one\n";
+  if (v.contains("drawn")) {
+    out += "\nYou drew (keep one):\n";
+    for (const auto& c : v["drawn"]) out += card_line(c.get<std::string>());
+  }
+  // What the viewer's own cards do, and when they are played.
+  if (viewer >= 0 && !over && v["witches"][size_t(viewer)].contains("hand") &&
+      !v["witches"][size_t(viewer)]["hand"].empty()) {
+    out += "\nYour Magie noire cards:\n";
+    json seen = json::array();
+    for (const auto& c : v["witches"][size_t(viewer)]["hand"]) {
+      if (std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+      seen.push_back(c);
+      out += card_line(c.get<std::string>());
+    }
+  }
   out += "\nMagie noire deck: " + std::to_string(v["deck"].get<int>()) + " cards\n";
   if (viewer >= 0) {
     out += "Your symbol cards: ";
@@ -61,13 +91,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
              std::string(kSymbolTable[i].name) + ")";
     out += "\n";
   }
-  if (v.contains("scores")) {
-    out += "\nFinal scores:";
-    for (size_t i = 0; i < v["scores"].size(); ++i)
-      out += "  seat " + std::to_string(i) + ": " + std::to_string(v["scores"][i].get<int>()) +
-             " (rank " + std::to_string(v["ranks"][i].get<int>()) + ")";
-    out += "\n";
-  }
+  if (v.contains("scores")) out += "\n" + final_scores(v, viewer, st);
   return out;
 }
 

@@ -7,5 +7,7 @@
 namespace sabbat::du_balai {
 
 std::string render_view_text(const json& view, Seat viewer, bool color);
+// The rules in short, for the `rules` command of a terminal game (rules_text.cpp).
+std::string rules_summary();
 
 }  // namespace sabbat::du_balai

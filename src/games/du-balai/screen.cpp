@@ -69,8 +69,11 @@ std::string writing_keys(const Situation& now, const Picks& picks, const Style& 
     out +=
         "Enter: " + (second ? formula_text(picks.first, picks.cards) : formula_text(picks.cards)) +
         "\n";
+  // The closer must write at least one card: "write nothing" is not hers to offer.
   out += second ? "keys: 1-9 pick  Enter write it  n no second formula  x clear"
-                : "keys: 1-9 pick  Enter write  n write nothing  x clear";
+         : now.may("formula none")
+             ? "keys: 1-9 pick  Enter write  n write nothing  x clear"
+             : "keys: 1-9 pick  Enter write  x clear (closer: one card at least)";
   if (now.may("play decret")) out += "  d D\u00e9cret";
   return out + "\n";
 }
@@ -106,11 +109,18 @@ std::vector<std::string> split(const std::string& text) {
   return out;
 }
 
-// A numbered menu of legal actions (cards to keep, spells after the move).
+// A numbered menu of legal actions (cards to keep, spells after the move), each with what its
+// card does.
 std::string menu(const std::vector<std::string>& actions, const std::string& tail) {
   std::string out;
-  for (size_t i = 0; i < actions.size(); ++i)
-    out += "  " + std::to_string(i + 1) + "  " + action_label(actions[i]) + "\n";
+  for (size_t i = 0; i < actions.size(); ++i) {
+    std::string line = "  " + std::to_string(i + 1) + "  " + action_label(actions[i]);
+    if (auto m = parse_move(actions[i]))
+      line += ": " + card_effect(std::string(info(m->card).id)) +
+              (m->kind == Kind::Keep ? " (" + card_moment(std::string(info(m->card).id)) + ")"
+                                     : std::string());
+    out += wrap(line, 79, 5) + "\n";
+  }
   return out + tail;
 }
 
@@ -136,12 +146,7 @@ std::string screen_table(const json& v, Seat viewer, bool color, int rows) {
   // While the book is open the dice take the room; the track says where everyone is.
   if (!open) out += witch_lines(v, viewer, st, true);
   if (v.contains("drawn")) out += "You drew: " + labels(v["drawn"], card_label) + "\n";
-  if (v.contains("scores")) {
-    out += "Final scores:";
-    for (size_t i = 0; i < v["scores"].size(); ++i)
-      out += "  seat " + std::to_string(i) + ": " + std::to_string(v["scores"][i].get<int>());
-    out += "\n";
-  }
+  if (v.contains("scores")) out += final_scores(v, viewer, st);
   return out;
 }
 
@@ -154,7 +159,8 @@ std::string screen_keys(const Situation& now, const Picks& picks, bool color) {
                                  : "keys: p pass (you hold no Brouillard magique)\n";
   const std::string phase = v["phase"].get<std::string>();
   if (phase == "setup") return "keys: 5, 6 or 7: start on that square\n";
-  if (phase == "book-open" || phase == "decret-look") return "keys: Space or c: close the book\n";
+  if (phase == "book-open" || phase == "decret-look")
+    return std::string(kGoal) + "\nkeys: Space or c: close the book\n";
   if (phase == "writing") return writing_keys(now, picks, st);
   const std::string step = v["step"].is_null() ? "" : v["step"].get<std::string>();
   if (step == "formula-spells") return formula_spell_keys(now, picks, st);
@@ -209,7 +215,7 @@ std::vector<std::string> screen_narration(const Event& e) {
               std::string(kSymbolTable[size_t(sym)].spoken) + " " +
               (colour == "orange" ? "ORANGE" : "BLACK");
     }
-    std::vector<std::string> out{e.text + ". The dice: " + dice};
+    std::vector<std::string> out{"the formulas and the dice are revealed. The dice: " + dice};
     for (const auto& line : split(book_lines(e.data["book"], plain))) out.push_back(line);
     return out;
   }
@@ -230,9 +236,9 @@ std::vector<std::string> screen_narration(const Event& e) {
       out += o.value("same_colour", false) ? ", both of one colour: she falls off her broom"
                                            : ", a forbidden formula: she falls off her broom";
     if (o["bonus_cancelled"].get<bool>()) out += ", no bonus";
-    if (o["penalty"].get<bool>()) out += ", the closer falls back";
+    if (o["penalty"].get<bool>()) out += ", the closer falls back 2";
     const int to = o["to"].get<int>();
-    return {out + "; square " + std::to_string(o["from"].get<int>()) + " -> " +
+    return {out + "; square " + std::to_string(o["from"].get<int>()) + " \u2192 " +
             (to >= kFinish ? std::string("across the line") : std::to_string(to))};
   }
   return {e.text};
@@ -251,8 +257,9 @@ std::string screen_help() {
          "  phase 4, keep        1-9 the card you keep\n"
          "  phase 4, after move  1-9 the spell listed, p pass\n"
          "  a spell is played    b Brouillard magique, p pass\n"
-         "A formula is only cards: the dice give it its colour. Orange dice have a thin\n"
-         "border, black dice a double one, and each die writes its colour.\n";
+         "A formula is only cards: the dice give it its colour (orange: thin border).\n"
+         "Magie noire cards:\n" +
+         card_list();
 }
 
 }  // namespace sabbat::du_balai

@@ -100,6 +100,20 @@ std::string outcome_text(const Style& st, const json& o) {
 
 }  // namespace
 
+std::string final_scores(const json& v, Seat viewer, const Style& st) {
+  std::string out = "Final scores (race points + acrobatics):\n";
+  for (size_t i = 0; i < v["scores"].size(); ++i) {
+    const json& parts = v["score_parts"][i];
+    std::string line = "  seat " + std::to_string(i) + (Seat(i) == viewer ? " (you)" : "") + ": " +
+                       std::to_string(v["scores"][i].get<int>()) + " = " +
+                       std::to_string(parts["race"].get<int>()) + " race + " +
+                       std::to_string(parts["acrobatics"].get<int>()) + " acrobatics, rank " +
+                       std::to_string(v["ranks"][i].get<int>());
+    out += (Seat(i) == viewer ? st.bold(line) : line) + "\n";
+  }
+  return out;
+}
+
 std::string witch_lines(const json& v, Seat viewer, const Style& st, bool compact) {
   const std::string phase = v["phase"].get<std::string>();
   const bool revealed = phase == "resolving" || phase == "over";

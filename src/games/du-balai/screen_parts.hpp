@@ -33,6 +33,14 @@ int symbol_index(std::string_view syllable);            // 0..8, or -1
 std::string symbol_label(const std::string& syllable);  // "Zââm (oreille)"
 // Magie noire cards by their id.
 std::string card_label(const std::string& id);  // "Vent arrière"
+// What a Magie noire card does and when it is played, by its id (card_words.cpp):
+// "nobody may pass you for the rest of this turn", "after your own move".
+std::string card_effect(const std::string& id);
+std::string card_moment(const std::string& id);
+// Every card, one line each: "  Blocage (after your own move): nobody may pass you ...".
+std::string card_list();
+// `text` wrapped at spaces to `columns`, each further line indented by `indent` spaces.
+std::string wrap(const std::string& text, size_t columns, size_t indent);
 // "a, b, c" by `f`, or "-" for an empty list.
 std::string labels(const json& list, std::string (*f)(const std::string&));
 
@@ -49,6 +57,13 @@ std::string book_lines(const json& book, const Style& st);
 // The track −2 … 22 and the finish line, 79 columns wide: every witch (@ marks the viewer's),
 // the curse token, and a line of legend.
 std::string track_lines(const json& view, Seat viewer, const Style& st);
+
+// The goal of phase 1, in one line: which symbols make a valid formula.
+inline constexpr const char* kGoal =
+    "Goal: symbols shown in ONE colour only, not in both, make a valid formula.";
+// "Final scores: seat 0: 28 (25 race + 3 acrobatics) ..." from an ended race's view, one line
+// per witch.
+std::string final_scores(const json& view, Seat viewer, const Style& st);
 
 // One line per witch, and lines for her formulas, their outcome and the viewer's hand.
 // `compact` (the screen): formulas and outcome on one line, the outcome only from the reveal

@@ -54,6 +54,7 @@ void DuBalaiState::close_window(GameTime now, Events* ev) {
 
 void DuBalaiState::resolve_spell(Seat caster, const Move& m, GameTime now, Events* ev) {
   Witch& w = witches_[size_t(caster)];
+  const Track before = track_;
   switch (m.card) {
     case Card::OubliRepare:
       w.formula[size_t(m.b)].mask |= SymbolMask(1u << m.a);
@@ -105,7 +106,7 @@ void DuBalaiState::resolve_spell(Seat caster, const Move& m, GameTime now, Event
   }
   if (ev)
     emit(*ev, Audience::everyone(o_.players), "spell-effect",
-         std::string(info(m.card).name) + " takes effect",
+         spell_narration(*this, caster, m, before),
          json{{"seat", caster}, {"card", info(m.card).id}, {"squares", squares_json(*this)}});
   if (info(m.card).moment == Moment::Formula)
     continue_formula_step(now, ev);

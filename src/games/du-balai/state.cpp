@@ -233,7 +233,7 @@ void DuBalaiState::reveal(GameTime now, Events* ev) {
   // colour the dice give it.
   for (int s = 0; s < o_.players; ++s) colour_formulas(s);
   if (ev)
-    emit(*ev, Audience::everyone(o_.players), "reveal", "the formulas and the dice are revealed",
+    emit(*ev, Audience::everyone(o_.players), "reveal", reveal_narration(*this),
          reveal_json(*this));
   begin_resolution(now, ev);
 }

@@ -193,26 +193,6 @@ std::string drawn_text(const DuBalaiState& s) {
   return out;
 }
 
-std::string move_narration(const DuBalaiState& s, Seat seat) {
-  const Outcome& o = s.outcome(seat);
-  std::string out = "seat " + std::to_string(seat) + ": ";
-  if (o.formulas == 0) out += "no formula";
-  for (int i = 0; i < o.formulas; ++i) {
-    if (i) out += " and ";
-    out += move_text(act::of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange,
-                             o.formula[size_t(i)])) +
-           " (" + verdict_name(o.verdict[size_t(i)]) + ")";
-  }
-  if (o.fell)
-    out += o.same_colour ? ", both of one colour: she falls off her broom"
-                         : ", a forbidden formula: she falls off her broom";
-  if (o.bonus_cancelled) out += ", no bonus";
-  if (o.penalty) out += ", the closer falls back";
-  out += "; square " + std::to_string(o.from) + " -> " +
-         (o.to >= kFinish ? std::string("across the line") : std::to_string(o.to));
-  return out;
-}
-
 json view_of(const DuBalaiState& s, Seat viewer) {
   json v;
   v["game"] = "du-balai";
@@ -238,6 +218,9 @@ json view_of(const DuBalaiState& s, Seat viewer) {
   v["book_open_to_you"] =
       s.phase() == Phase::BookOpen || (s.phase() == Phase::DecretLook && viewer == s.decret_seat());
   v["dice"] = dice ? dice_json(s.dice()) : json(nullptr);
+  // The open book is for now only: a front must not keep it (a terminal's scrollback) once
+  // the view no longer shows it.
+  v["fleeting"] = v["book_open_to_you"].get<bool>() && dice;
   v["book"] = s.formulas_revealed() ? book_json(s.book()) : json(nullptr);
   const bool over = s.phase() == Phase::Over;
   json witches = json::array();
@@ -293,6 +276,15 @@ json view_of(const DuBalaiState& s, Seat viewer) {
   if (over) {
     v["scores"] = s.scores();
     v["ranks"] = s.ranks();
+    // Each score is the race (25, 24, 23 across the line, else the square) plus acrobatics,
+    // which the end shows to all.
+    json parts = json::array();
+    for (int p = 0; p < s.players(); ++p) {
+      int acrobatics = 0;
+      for (const auto& c : kCardTable) acrobatics += c.points * s.witch(p).hand[size_t(c.card)];
+      parts.push_back({{"race", s.scores()[size_t(p)] - acrobatics}, {"acrobatics", acrobatics}});
+    }
+    v["score_parts"] = parts;
   }
   return v;
 }

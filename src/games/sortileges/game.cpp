@@ -72,6 +72,7 @@ class SortilegesGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  std::string rules_text() const override { return rules_summary(); }
 };
 
 }  // namespace

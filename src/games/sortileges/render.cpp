@@ -2,6 +2,7 @@
 // cards, whose turn it is, and the viewer's hand.
 #include "games/sortileges/render.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "games/sortileges/cards.hpp"
@@ -77,6 +78,81 @@ std::string reveal_line(const json& side, const char* name, const Style& st) {
   return out + "\n";
 }
 
+// Cards from column `at` on, wrapped to 80 columns under that column.
+std::string wrapped_cards(const json& list, const Style& st, size_t at) {
+  if (!list.is_array() || list.empty()) return st.dim("\u2014");
+  std::string out;
+  size_t col = at;
+  for (const auto& c : list) {
+    const std::string card = st.card(c);
+    const size_t w = width(card) + 1;
+    if (col > at && col + w > 80) {
+      out += "\n" + std::string(at, ' ');
+      col = at;
+    }
+    out += card + " ";
+    col += w;
+  }
+  out.pop_back();
+  return out;
+}
+
+// "Your cards under LEFT: 7♠ 9♠ make Plumpus now; Semi-Corromptus if LEFT is a spade"
+std::string own_spells(const json& yours, const Style& st) {
+  std::string out;
+  for (const char* side : {"left", "right"}) {
+    const json& y = yours.value(side, json(nullptr));
+    if (!y.is_object()) continue;
+    const std::string name = side == std::string_view("left") ? "LEFT" : "RIGHT";
+    std::string line = "Under " + name + ": ";
+    if (y["spell"].is_null()) {
+      out += line + st.dim("none of your cards yet") + "\n";
+      continue;
+    }
+    line += st.cards(y["cards"]) + " make " + st.bold(y["spell"].get<std::string>());
+    if (!y.value("couple_known", false)) line += " now";
+    std::string ifs;
+    for (const auto& [suit, spell] : y["if_suit"].items())
+      ifs += (ifs.empty() ? "" : ", ") + spell.get<std::string>() + " if " + name + " is " + suit;
+    if (!ifs.empty()) line += "; " + ifs;
+    out += line + "\n";
+  }
+  return out;
+}
+
+// K 3, Q 2, J 1, A 1: a won card's own points, from its text.
+int points_of(const std::string& text) {
+  switch (text.empty() ? ' ' : text[0]) {
+    case 'K':
+      return 3;
+    case 'Q':
+      return 2;
+    case 'J':
+    case 'A':
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+// "    won K♠ Q♠ J♠ A♥: J+Q+K of spades 10, A♥ 1"
+std::string score_lines(const json& seat, const Style& st) {
+  if (!seat["won"].is_array() || seat["won"].empty()) return "    won nothing\n";
+  std::string parts;
+  json in_alliance = json::array();
+  for (const auto& a : seat["alliances"]) {
+    parts += (parts.empty() ? "" : ", ") + a.value("name", "") + " " +
+             std::to_string(a.value("points", 0));
+    for (const auto& c : a["cards"]) in_alliance.push_back(c);
+  }
+  for (const auto& c : seat["won"]) {
+    if (std::find(in_alliance.begin(), in_alliance.end(), c) != in_alliance.end()) continue;
+    parts += (parts.empty() ? "" : ", ") + st.card(c) + " " +
+             std::to_string(points_of(c.get<std::string>()));
+  }
+  return "    won " + st.cards(seat["won"]) + ": " + parts + "\n";
+}
+
 }  // namespace
 
 std::string render_view_text(const json& v, Seat viewer, bool color) {
@@ -110,12 +186,14 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
     out += "Couple:  " + line + "\n\n";
   }
 
-  // The table: one line per seat.
-  const size_t name_w = 16, side_w = 14, left_w = 10, won_w = 26;
+  // The table: one line per seat, 80 columns with six players; the won cards come last and
+  // wrap under their own column.
+  const size_t name_w = 14, side_w = 13, left_w = 9, points_w = 7;
+  const size_t won_at = 2 + name_w + 2 * side_w + left_w + points_w;
   const json current = v.value("current", json(nullptr));
   if (!terminal) {
     out += st.dim("  " + pad("", name_w) + pad("under LEFT", side_w) + pad("under RIGHT", side_w) +
-                  pad("to place", left_w) + pad("won", won_w) + "points") +
+                  pad("to place", left_w) + pad("points", points_w) + "won") +
            "\n";
     for (const auto& s : v["seats"]) {
       const int seat = s.value("seat", 0);
@@ -126,9 +204,8 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
       line += pad(st.cards(s["left"]), side_w);
       line += pad(st.cards(s["right"]), side_w);
       line += pad(std::to_string(s.value("placements_left", 0)), left_w);
-      line += pad(st.cards(s["won"]), won_w);
-      line += std::to_string(s.value("points", 0));
-      out += line + "\n";
+      line += pad(std::to_string(s.value("points", 0)), points_w);
+      out += line + wrapped_cards(s["won"], st, won_at) + "\n";
     }
     out += "\n";
   }
@@ -141,6 +218,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
               "Your discards this round: " + st.cards(v["discards"]);
     if (!mine.empty()) out += mine + "\n";
   }
+  if (!terminal && v.contains("yours")) out += own_spells(v["yours"], st);
   if (!terminal && current.is_number()) {
     const int cur = current.get<int>();
     if (cur == viewer && v.contains("hand") && !v["hand"].empty()) {
@@ -148,7 +226,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
       const bool single = couple.is_object() && couple["right"].is_null();
       out += st.bold("Your turn:") + " place one card under " +
              (single ? std::string("left (the only couple card)") : std::string("left or right")) +
-             " and discard the other, e.g. 'place " + first + " under left'\n";
+             "; the other is discarded.\n  e.g. 'place " + first + " under left'\n";
     } else {
       out += "Waiting for Seat " + std::to_string(cur) + " to place a card.\n";
     }
@@ -168,20 +246,16 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
   if (v.contains("removed") && !v["removed"].empty())
     out += st.dim("Removed from the game: ") + st.cards(v["removed"]) + "\n";
 
+  // The result, once: each player's points, rank, cards won and how they score.
   if (terminal && v.contains("scores")) {
     out += "\n" + st.bold("Final scores") + "\n";
     for (int p = 0; p < players; ++p) {
       const json& s = v["seats"][size_t(p)];
+      const int rank = v["ranks"][size_t(p)].get<int>();
       std::string line = "  " + pad(seat_label(p, viewer), name_w) +
-                         pad(std::to_string(v["scores"][size_t(p)].get<int>()) + " points", 12) +
-                         pad(st.cards(s["won"]), won_w);
-      std::string alliances;
-      for (const auto& a : s["alliances"])
-        alliances += (alliances.empty() ? "" : ", ") + a.value("name", "") + " " +
-                     std::to_string(a.value("points", 0));
-      if (v["ranks"][size_t(p)] == 1) line += st.bold("\u2605 wins") + " ";
-      if (!alliances.empty()) line += st.dim("(" + alliances + ")");
-      out += line + "\n";
+                         pad(std::to_string(v["scores"][size_t(p)].get<int>()) + " points", 11) +
+                         (rank == 1 ? st.bold("\u2605 wins") : "rank " + std::to_string(rank));
+      out += line + "\n" + score_lines(s, st);
     }
   }
   return out;

@@ -213,12 +213,11 @@ void SortilegesState::narrate_placement(Seat seat, Card card, int side, Card dis
 void SortilegesState::narrate_end(Events& events) const {
   auto s = scores();
   auto r = ranks();
-  std::string text = "The game is over.";
-  for (Seat p = 0; p < options_.players; ++p)
-    text += " " + seat_name(p) + ": " + std::to_string(s[size_t(p)]) + " points" +
-            (r[size_t(p)] == 1 ? " (wins)" : "") + ".";
-  events.push_back(
-      {Audience::everyone(options_.players), "game-over", text, {{"scores", s}, {"ranks", r}}});
+  // The result itself is shown once, by the final view (or replay's result).
+  events.push_back({Audience::everyone(options_.players),
+                    "game-over",
+                    "The game is over: the Gratin is empty.",
+                    {{"scores", s}, {"ranks", r}}});
 }
 
 // "On retourne alors les deux cartes couple, et l'on voit qui a le sortilège le plus fort."

@@ -40,6 +40,27 @@ json split_json(const ScoreSplit& split) {
   return alliances;
 }
 
+// What the viewer's cards under one couple card make now. The couple card's suit is hidden
+// until the reveal (unless it came back from under the Gratin): the spell is then judged
+// without it, and `if_suit` says what a couple card of each suit would make of the same cards.
+json own_spell_json(std::span<const Card> cards, Card couple, bool known) {
+  json out = {{"cards", cards_json(cards)}, {"couple_known", known}};
+  if (cards.empty()) {
+    out["spell"] = nullptr;
+    return out;
+  }
+  constexpr int kNoSuit = 4;  // matches no card: no Corromptus, no Semi-Corromptus
+  const Spell now = best_spell(cards, known ? suit_of(couple) : kNoSuit);
+  out["spell"] = spell_name(now);
+  json if_suit = json::object();
+  if (!known)
+    for (int suit = 0; suit < 4; ++suit)
+      if (const Spell s = best_spell(cards, suit); s != now)
+        if_suit[std::string(suit_name(suit))] = spell_name(s);
+  out["if_suit"] = if_suit;
+  return out;
+}
+
 }  // namespace
 
 json cards_json(std::span<const Card> cards) {
@@ -131,6 +152,17 @@ json SortilegesState::view(Seat viewer) const {
   if (viewer >= 0 && viewer < n) {
     v["hand"] = cards_json(areas_[size_t(viewer)].hand.span());
     v["discards"] = cards_json(areas_[size_t(viewer)].discards.span());
+    // Under each couple card: the viewer's cards there and the spell they make now.
+    if (!terminal_) {
+      json yours = json::object();
+      for (int side = 0; side < 2; ++side)
+        yours[side_key(side)] =
+            couple_[size_t(side)] == kNoCard
+                ? json(nullptr)
+                : own_spell_json(areas_[size_t(viewer)].placed[size_t(side)].span(),
+                                 couple_[size_t(side)], couple_known_[size_t(side)]);
+      v["yours"] = yours;
+    }
   }
   v["removed"] = cards_json(removed_.span());
   v["last_round"] = reveal_json(reveal_, n);
