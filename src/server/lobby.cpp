@@ -30,9 +30,10 @@ struct Request {
   const Game* game = nullptr;
   Setup setup;
   TableSettings settings;
+  StandIns stand_ins;
 };
 
-std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
+std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const Limits& limits) {
   const json& b = m.body;
   auto game_id = string_field(m, "game", 64);
   if (auto* e = std::get_if<ProtocolError>(&game_id)) return *e;
@@ -82,6 +83,17 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
     if (!it->is_boolean()) return bad_table("\"listed\" must be true or false");
     settings.listed = it->get<bool>();
   }
+  StandIns stand_ins;
+  stand_ins.after_ms = limits.stand_in_after.count();
+  if (auto it = b.find("stand_in_after_ms"); it != b.end() && !it->is_null()) {
+    const std::string allowed = "\"stand_in_after_ms\" is an integer from " +
+                                std::to_string(kMinStandInAfterMs) + " to " +
+                                std::to_string(kMaxStandInAfterMs) + " (ms of game time)";
+    if (!it->is_number_integer()) return bad_table(allowed);
+    const int64_t v = it->get<int64_t>();
+    if (v < kMinStandInAfterMs || v > kMaxStandInAfterMs) return bad_table(allowed);
+    stand_ins.after_ms = v;
+  }
   settings.seats.resize(size_t(players));
   if (auto it = b.find("seats"); it != b.end() && !it->is_null()) {
     if (!it->is_array() || int(it->size()) > players)
@@ -103,7 +115,7 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
       }
     }
   }
-  return Request{&g, std::move(*setup), std::move(settings)};
+  return Request{&g, std::move(*setup), std::move(settings), std::move(stand_ins)};
 }
 
 }  // namespace
@@ -127,7 +139,7 @@ int Lobby::restore(const std::vector<StoredTable>& tables) {
 }
 
 void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn) {
-  auto request = read_request(message);
+  auto request = read_request(message, ctx_.options.limits);
   if (auto* e = std::get_if<ProtocolError>(&request)) return conn->send(error_frame(*e));
   Request& r = std::get<Request>(request);
   auto match = Match::start(*r.game, r.setup);
@@ -149,7 +161,8 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     tables_.emplace(code, nullptr);
   }
   const std::string owner = r.settings.owner_token;
-  auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings));
+  auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings),
+                             std::move(r.stand_ins));
   {
     std::lock_guard lock(mutex_);
     tables_[code] = table;
