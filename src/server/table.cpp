@@ -103,6 +103,15 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
                                      std::move(*settings), std::move(*stand_ins)));
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  const bool result_stored = stored.result.has_value();
+  if (result_stored && !t->match_.state().terminal())
+    return fail("table " + stored.code + ": it has a result but its actions do not end the game");
+  if (result_stored) {
+    // Finished: kept to serve its status and record.
+    t->phase_ = Phase::Finished;
+    t->finished_flag_ = true;
+    return t;
+  }
   t->on_strand([](Table& self) {
     if (self.match_.state().terminal()) {
       // The result was not stored before the stop: store it now.
