@@ -31,6 +31,7 @@ struct Request {
   Setup setup;
   TableSettings settings;
   StandIns stand_ins;
+  std::string owner;  // the owner token, told once to the creator; the settings keep its digest
 };
 
 std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const Limits& limits) {
@@ -74,7 +75,8 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const 
   if (!setup) return bad_table(printable(setup.error(), 300));
 
   TableSettings settings;
-  settings.owner_token = new_token();
+  std::string owner = new_token();
+  settings.owner_token = token_digest(owner);
   if (auto it = b.find("spectators"); it != b.end() && !it->is_null()) {
     if (!it->is_boolean()) return bad_table("\"spectators\" must be true or false");
     settings.spectators = it->get<bool>();
@@ -115,7 +117,8 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const 
       }
     }
   }
-  return Request{&g, std::move(*setup), std::move(settings), std::move(stand_ins)};
+  return Request{&g, std::move(*setup), std::move(settings), std::move(stand_ins),
+                 std::move(owner)};
 }
 
 }  // namespace
@@ -160,7 +163,7 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     while (tables_.count(code));
     tables_.emplace(code, nullptr);
   }
-  const std::string owner = r.settings.owner_token;
+  const std::string owner = r.owner;
   auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings),
                              std::move(r.stand_ins));
   {

@@ -100,9 +100,22 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   const int64_t last_seq = int64_t(stored.actions.size());
   for (StandInSpell& spell : stand_ins->spells)
     if (!spell.to_seq) spell.to_seq = last_seq;
+  // Stores written before digests hold plain tokens: keep only their digests from now on.
+  bool plain_tokens = looks_like_token(settings->owner_token);
+  if (plain_tokens) settings->owner_token = token_digest(settings->owner_token);
+  for (SeatSettings& seat : settings->seats)
+    if (looks_like_token(seat.token)) {
+      seat.token = token_digest(seat.token);
+      plain_tokens = true;
+    }
   std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
                                      std::move(*settings), std::move(*stand_ins)));
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  if (plain_tokens)
+    t->on_strand([](Table& self) {
+      self.ctx_.log("table " + self.code_ + ": its tokens are now stored as digests");
+      self.save_settings([] {});
+    });
   const bool result_stored = stored.result.has_value();
   if (result_stored && !t->match_.state().terminal())
     return fail("table " + stored.code + ": it has a result but its actions do not end the game");
@@ -242,14 +255,15 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
     }
     SeatSettings& taken = self.settings_.seats[size_t(s)];
     taken.name = printable(name, 32);
-    taken.token = new_token();
+    const std::string token = new_token();
+    taken.token = token_digest(token);
     self.links_.push_back({conn, conn->id(), s, false});
     const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
     if (starts) self.settings_.started = true;
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
                           {"seat", s},
-                          {"token", taken.token},
+                          {"token", token},
                           {"protocol", kProtocolVersion}});
     Frame snapshot = self.state_frame(s, nullptr, self.match_.state().now());
     const uint64_t id = conn->id();
@@ -269,9 +283,10 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
       return self.refuse(conn, "no-such-table", "this table is closed", "rejoin");
     int found = -1;
     // Every seat is compared, in constant time each, so the time says nothing of a match.
+    const std::string digest = token_digest(token);
     for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
       const SeatSettings& seat = self.settings_.seats[s];
-      if (!seat.bot && !seat.token.empty() && same_secret(seat.token, token)) found = int(s);
+      if (!seat.bot && !seat.token.empty() && same_secret(seat.token, digest)) found = int(s);
     }
     if (found < 0) {
       self.ctx_.log("table " + self.code_ + ": rejoin refused, wrong token");
@@ -340,7 +355,7 @@ void Table::start(std::shared_ptr<Connection> conn, std::string owner_token) {
   on_strand([conn, owner = std::move(owner_token)](Table& self) {
     if (!self.find_link(conn->id()))
       return conn->send(error_frame("wrong-role", "join or watch the table first", "start"));
-    if (!same_secret(owner, self.settings_.owner_token)) {
+    if (!token_matches(self.settings_.owner_token, owner)) {
       self.ctx_.log("table " + self.code_ + ": start refused, wrong owner token");
       return conn->send(error_frame("wrong-token", "only the table's owner may start it", "start"));
     }
