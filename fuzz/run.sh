@@ -3,7 +3,15 @@
 # UndefinedBehaviorSanitizer (in build-fuzz/), and runs each for a while:
 #   record_fuzz  any bytes as a record: parse, replay, check
 #   apply_fuzz   every registered game fed action codes, texts, legal actions and deadlines
+#   message_fuzz any bytes as one client message through the server's parse and dispatch
+#                (no network): a first byte picks the connection's role, "@T", "@K", "@O"
+#                in the text stand for the table code, the seat token and the owner token
 # Usage: fuzz/run.sh [SECONDS per target, default 60]
+# At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
+# server's messages for a night, after one run.sh (which builds it and its seeds):
+#   build-fuzz/message_fuzz -max_total_time=28800 -max_len=20000 -timeout=20 \
+#     -artifact_prefix=build-fuzz/findings/message_fuzz- build-fuzz/corpus/message fuzz/seeds/message
+# The corpus in build-fuzz/corpus/ grows from run to run, so later runs start deeper.
 # Seeds: records from `sabbat sim --record` (build/sabbat, or $SABBAT) for every game, the
 # reproducers in fuzz/seeds/, and limit cases made here (a line past 64 KiB, deep nesting).
 # A finding stops the script with the fuzzer's report; the input is kept in
@@ -36,8 +44,10 @@ cmake --build "$out" -j"$jobs"
 
 seeds="$out/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/record" "$seeds/apply" "$out/corpus/record" "$out/corpus/apply" "$out/findings"
+mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$out/corpus/record" \
+  "$out/corpus/apply" "$out/corpus/message" "$out/findings"
 cp fuzz/seeds/record/* "$seeds/record/"
+cp fuzz/seeds/message/* "$seeds/message/"
 sabbat=${SABBAT:-build/sabbat}
 if [ -x "$sabbat" ]; then
   for game in $("$sabbat" games | sed -n 's/.*(\([a-z0-9_-]*\)).*/\1/p' | sort -u); do
@@ -76,3 +86,4 @@ run() {
 }
 run record_fuzz 70000
 run apply_fuzz 4096
+run message_fuzz 20000

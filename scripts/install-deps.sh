@@ -6,6 +6,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libsqlite3-dev
   libboost1.81-dev
+  libssl-dev
   clang-format
   chromium
 )

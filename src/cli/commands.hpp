@@ -64,6 +64,7 @@ struct ServeOptions {
   std::string data_dir = "sabbat-data";
   std::string public_url;
   std::string web_dir;
+  int stand_in_after_s = 60;  // a person's empty seat is played by a bot after this
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

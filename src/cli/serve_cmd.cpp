@@ -1,5 +1,6 @@
 // `sabbat serve`: the game server (docs/protocol.md), until SIGINT or SIGTERM.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <filesystem>
 #include <ostream>
 #include <system_error>
@@ -13,8 +14,13 @@ namespace sabbat::cli {
 CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   auto* serve =
       app.add_subcommand("serve", "Serve online play: HTTP and WebSocket (docs/protocol.md)");
-  serve->add_option("--host", o.host, "Address to listen on (default 127.0.0.1)");
-  serve->add_option("--port", o.port, "Port (default 8080; 0 picks a free one)");
+  // Every flag is checked by CLI11 before the server starts: a bad value stops `serve` with
+  // the flag's name and what it allows.
+  serve->add_option("--host", o.host, "Address to listen on (default 127.0.0.1)")
+      ->type_name("ADDR");
+  serve->add_option("--port", o.port, "Port (default 8080; 0 picks a free one)")
+      ->type_name("P")
+      ->check(CLI::Range(0, 65535));
   serve->add_option("--data", o.data_dir, "Directory of the tables' store (default ./sabbat-data)")
       ->type_name("DIR");
   serve
@@ -24,6 +30,13 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
       ->add_option("--web", o.web_dir,
                    "Directory of the web client's built files (default: web/dist when built)")
       ->type_name("DIR");
+  serve
+      ->add_option("--stand-in-after", o.stand_in_after_s,
+                   "Seconds a person's seat may stay without a connection while the game is "
+                   "playing before the game's default bot plays it (default 60; a table's "
+                   "creator may choose otherwise)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(1, 86400));
   return serve;
 }
 
@@ -52,6 +65,7 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.port = options.port;
   o.data_dir = options.data_dir;
   o.public_url = options.public_url;
+  o.limits.stand_in_after = std::chrono::seconds(options.stand_in_after_s);
   o.web_dir = options.web_dir.empty() ? default_web_dir() : options.web_dir;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);

@@ -30,9 +30,11 @@ struct Request {
   const Game* game = nullptr;
   Setup setup;
   TableSettings settings;
+  StandIns stand_ins;
+  std::string owner;  // the owner token, told once to the creator; the settings keep its digest
 };
 
-std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
+std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const Limits& limits) {
   const json& b = m.body;
   auto game_id = string_field(m, "game", 64);
   if (auto* e = std::get_if<ProtocolError>(&game_id)) return *e;
@@ -73,7 +75,8 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
   if (!setup) return bad_table(printable(setup.error(), 300));
 
   TableSettings settings;
-  settings.owner_token = new_token();
+  std::string owner = new_token();
+  settings.owner_token = token_digest(owner);
   if (auto it = b.find("spectators"); it != b.end() && !it->is_null()) {
     if (!it->is_boolean()) return bad_table("\"spectators\" must be true or false");
     settings.spectators = it->get<bool>();
@@ -81,6 +84,17 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
   if (auto it = b.find("listed"); it != b.end() && !it->is_null()) {
     if (!it->is_boolean()) return bad_table("\"listed\" must be true or false");
     settings.listed = it->get<bool>();
+  }
+  StandIns stand_ins;
+  stand_ins.after_ms = limits.stand_in_after.count();
+  if (auto it = b.find("stand_in_after_ms"); it != b.end() && !it->is_null()) {
+    const std::string allowed = "\"stand_in_after_ms\" is an integer from " +
+                                std::to_string(kMinStandInAfterMs) + " to " +
+                                std::to_string(kMaxStandInAfterMs) + " (ms of game time)";
+    if (!it->is_number_integer()) return bad_table(allowed);
+    const int64_t v = it->get<int64_t>();
+    if (v < kMinStandInAfterMs || v > kMaxStandInAfterMs) return bad_table(allowed);
+    stand_ins.after_ms = v;
   }
   settings.seats.resize(size_t(players));
   if (auto it = b.find("seats"); it != b.end() && !it->is_null()) {
@@ -103,7 +117,8 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m) {
       }
     }
   }
-  return Request{&g, std::move(*setup), std::move(settings)};
+  return Request{&g, std::move(*setup), std::move(settings), std::move(stand_ins),
+                 std::move(owner)};
 }
 
 }  // namespace
@@ -127,7 +142,7 @@ int Lobby::restore(const std::vector<StoredTable>& tables) {
 }
 
 void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn) {
-  auto request = read_request(message);
+  auto request = read_request(message, ctx_.options.limits);
   if (auto* e = std::get_if<ProtocolError>(&request)) return conn->send(error_frame(*e));
   Request& r = std::get<Request>(request);
   auto match = Match::start(*r.game, r.setup);
@@ -148,8 +163,9 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     while (tables_.count(code));
     tables_.emplace(code, nullptr);
   }
-  const std::string owner = r.settings.owner_token;
-  auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings));
+  const std::string owner = r.owner;
+  auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings),
+                             std::move(r.stand_ins));
   {
     std::lock_guard lock(mutex_);
     tables_[code] = table;

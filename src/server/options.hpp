@@ -18,6 +18,9 @@ struct Limits {
   std::chrono::milliseconds idle_timeout = std::chrono::minutes(5);  // no message from a client
   std::size_t max_queued_messages = 256;          // a client that reads slower is disconnected
   std::chrono::microseconds commit_window{2000};  // group commit of the write-ahead
+  // Game time a person's seat stays without a connection, while the game is playing, before
+  // the game's default bot plays it; a table's `create` may choose its own (stand_in.hpp).
+  std::chrono::milliseconds stand_in_after = std::chrono::seconds(60);
 };
 
 struct ServerOptions {

@@ -1,5 +1,6 @@
 #include "server/secrets.hpp"
 
+#include <openssl/evp.h>
 #include <sys/random.h>
 
 #include <array>
@@ -68,6 +69,33 @@ bool same_secret(std::string_view a, std::string_view b) {
   // Through a volatile read so that the compiler cannot stop the loop at the first difference.
   volatile unsigned char result = diff;
   return result == 0;
+}
+
+std::string token_digest(std::string_view token) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(token.data(), token.size(), digest, &size, EVP_sha256(), nullptr) != 1 ||
+      size != 32)
+    throw std::runtime_error("SHA-256 failed in libcrypto");
+  std::string out;
+  out.reserve(64);
+  for (unsigned int i = 0; i < size; ++i) {
+    out.push_back(kHex[digest[i] >> 4]);
+    out.push_back(kHex[digest[i] & 15]);
+  }
+  return out;
+}
+
+bool token_matches(std::string_view digest, std::string_view token) {
+  return same_secret(digest, token_digest(token));
+}
+
+bool looks_like_token_digest(std::string_view digest) {
+  if (digest.size() != 64) return false;
+  for (char c : digest)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
 }
 
 bool looks_like_table_code(std::string_view code) {

@@ -88,14 +88,17 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   if (!store) return fail(store.error());
   impl->store = std::move(*store);
 
-  // Unfinished tables, read before the writer thread owns the store.
-  std::vector<StoredTable> unfinished;
-  auto codes = impl->store->unfinished_tables();
-  if (!codes) return fail("cannot read the stored tables: " + codes.error());
-  for (const std::string& code : *codes) {
-    auto table = impl->store->load_table(code);
-    if (!table) return fail("cannot read table " + code + ": " + table.error());
-    if (table->has_value()) unfinished.push_back(std::move(**table));
+  // Every table, read before the writer thread owns the store: the unfinished ones to play on,
+  // the finished ones to serve their status and record.
+  std::vector<StoredTable> unfinished, finished;
+  for (bool done : {false, true}) {
+    auto codes = done ? impl->store->finished_tables() : impl->store->unfinished_tables();
+    if (!codes) return fail("cannot read the stored tables: " + codes.error());
+    for (const std::string& code : *codes) {
+      auto table = impl->store->load_table(code);
+      if (!table) return fail("cannot read table " + code + ": " + table.error());
+      if (table->has_value()) (done ? finished : unfinished).push_back(std::move(**table));
+    }
   }
   impl->write_ahead = std::make_unique<WriteAhead>(*impl->store, options.limits.commit_window);
   impl->lobby = std::make_unique<Lobby>(impl->ioc, ctx, *impl->write_ahead);
@@ -123,6 +126,8 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
 
   const int restored = impl->lobby->restore(unfinished);
   if (restored > 0) ctx.log("restored " + std::to_string(restored) + " unfinished tables");
+  const int ended = impl->lobby->restore(finished);
+  if (ended > 0) ctx.log("restored " + std::to_string(ended) + " finished tables");
 
   impl->work.emplace(impl->ioc.get_executor());
   impl->listener->run();

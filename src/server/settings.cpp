@@ -39,7 +39,11 @@ Result<TableSettings> TableSettings::from_text(std::string_view text, int player
     if (!j["listed"].is_boolean()) return bad();
     t.listed = j["listed"].get<bool>();
   }
-  if (!looks_like_token(t.owner_token)) return bad();
+  // Digests, or plain tokens from stores written before digests (Table::restore converts).
+  const auto secret = [](const std::string& v) {
+    return looks_like_token_digest(v) || looks_like_token(v);
+  };
+  if (!secret(t.owner_token)) return bad();
   for (const json& seat : j["seats"]) {
     if (!seat.is_object()) return bad();
     SeatSettings s;
@@ -53,7 +57,7 @@ Result<TableSettings> TableSettings::from_text(std::string_view text, int player
         return bad();
       s.name = seat["name"].get<std::string>();
       s.token = seat["token"].get<std::string>();
-      if (!s.token.empty() && !looks_like_token(s.token)) return bad();
+      if (!s.token.empty() && !secret(s.token)) return bad();
     }
     t.seats.push_back(std::move(s));
   }

@@ -14,12 +14,12 @@ struct SeatSettings {
   bool bot = false;
   std::string bot_name;  // for a bot
   std::string name;      // for a person, once taken
-  std::string token;     // for a person, once taken; empty: free
+  std::string token;     // for a person, once taken, its digest; empty: free
   bool taken() const { return bot || !token.empty(); }
 };
 
 struct TableSettings {
-  std::string owner_token;
+  std::string owner_token;  // its digest (secrets.hpp; plain in stores written before)
   bool spectators = true;
   bool listed = false;  // shown in the lobby's list of open tables
   bool started = false;

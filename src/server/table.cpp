@@ -23,7 +23,7 @@ std::string header_line(const Record& record) {
 }  // namespace
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string code, Match match,
-             TableSettings settings)
+             TableSettings settings, StandIns stand_ins)
     : ioc_(ioc),
       ctx_(ctx),
       store_(store),
@@ -32,8 +32,11 @@ Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string 
       code_(std::move(code)),
       match_(std::move(match)),
       settings_(std::move(settings)),
+      stand_in_notes_(std::move(stand_ins)),
       bot_rng_(random_seed()) {
   bots_.resize(settings_.seats.size());
+  absent_since_.resize(settings_.seats.size());
+  stand_ins_.resize(settings_.seats.size());
   for (size_t s = 0; s < settings_.seats.size(); ++s) {
     if (!settings_.seats[s].bot) continue;
     // Names were checked when the table was made; a bot removed since falls back to random.
@@ -48,9 +51,10 @@ void Table::on_strand(F&& f) {
 }
 
 std::shared_ptr<Table> Table::create(net::io_context& ioc, Context& ctx, WriteAhead& store,
-                                     std::string code, Match match, TableSettings settings) {
-  return std::shared_ptr<Table>(
-      new Table(ioc, ctx, store, std::move(code), std::move(match), std::move(settings)));
+                                     std::string code, Match match, TableSettings settings,
+                                     StandIns stand_ins) {
+  return std::shared_ptr<Table>(new Table(ioc, ctx, store, std::move(code), std::move(match),
+                                          std::move(settings), std::move(stand_ins)));
 }
 
 void Table::open(std::function<void(const Status&)> created) {
@@ -64,7 +68,7 @@ void Table::open(std::function<void(const Status&)> created) {
     // A table of bots alone starts at once.
     const bool starts = self.all_humans_seated();
     if (starts) self.settings_.started = true;
-    stored.settings = self.settings_.to_json().dump();
+    stored.settings = self.settings_text();
     self.store_.run([stored](Store& s) { return s.create_table(stored); },
                     [self = self.shared_from_this(), created](const Status& st) {
                       // The creator hears of it; a failed creation leaves the table unused.
@@ -88,9 +92,39 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   if (!match) return fail("table " + stored.code + ": " + match.error());
   auto settings = TableSettings::from_text(stored.settings, record->players);
   if (!settings) return fail("table " + stored.code + ": " + settings.error());
-  std::shared_ptr<Table> t(
-      new Table(ioc, ctx, store, stored.code, std::move(*match), std::move(*settings)));
+  auto stand_ins = StandIns::from_settings_text(stored.settings, record->players,
+                                                ctx.options.limits.stand_in_after.count());
+  if (!stand_ins) return fail("table " + stored.code + ": " + stand_ins.error());
+  // A stand-in that played when the server stopped played up to the last stored action; the
+  // seat's person gets the whole limit again after the restart.
+  const int64_t last_seq = int64_t(stored.actions.size());
+  for (StandInSpell& spell : stand_ins->spells)
+    if (!spell.to_seq) spell.to_seq = last_seq;
+  // Stores written before digests hold plain tokens: keep only their digests from now on.
+  bool plain_tokens = looks_like_token(settings->owner_token);
+  if (plain_tokens) settings->owner_token = token_digest(settings->owner_token);
+  for (SeatSettings& seat : settings->seats)
+    if (looks_like_token(seat.token)) {
+      seat.token = token_digest(seat.token);
+      plain_tokens = true;
+    }
+  std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
+                                     std::move(*settings), std::move(*stand_ins)));
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  if (plain_tokens)
+    t->on_strand([](Table& self) {
+      self.ctx_.log("table " + self.code_ + ": its tokens are now stored as digests");
+      self.save_settings([] {});
+    });
+  const bool result_stored = stored.result.has_value();
+  if (result_stored && !t->match_.state().terminal())
+    return fail("table " + stored.code + ": it has a result but its actions do not end the game");
+  if (result_stored) {
+    // Finished: kept to serve its status and record.
+    t->phase_ = Phase::Finished;
+    t->finished_flag_ = true;
+    return t;
+  }
   t->on_strand([](Table& self) {
     if (self.match_.state().terminal()) {
       // The result was not stored before the stop: store it now.
@@ -102,6 +136,9 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
     } else if (self.settings_.started) {
       self.phase_ = Phase::Playing;
       self.clock_start_ = std::chrono::steady_clock::now();
+      // Nobody is connected yet: every person's seat is empty from the restart on.
+      for (Seat s = 0; s < Seat(self.settings_.seats.size()); ++s)
+        self.mark_absent(s, self.clock_offset_);
       self.schedule();
     }
   });
@@ -157,10 +194,16 @@ void Table::on_stored(const Status& st) {
   }
 }
 
+std::string Table::settings_text() const {
+  json j = settings_.to_json();
+  stand_in_notes_.add_to(j);
+  return j.dump();
+}
+
 void Table::save_settings(std::function<void()> release) {
-  store_.run([code = code_,
-              text = settings_.to_json().dump()](Store& s) { return s.save_settings(code, text); },
-             gate(std::move(release)));
+  store_.run(
+      [code = code_, text = settings_text()](Store& s) { return s.save_settings(code, text); },
+      gate(std::move(release)));
 }
 
 // ---- Seats ----
@@ -212,14 +255,15 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
     }
     SeatSettings& taken = self.settings_.seats[size_t(s)];
     taken.name = printable(name, 32);
-    taken.token = new_token();
+    const std::string token = new_token();
+    taken.token = token_digest(token);
     self.links_.push_back({conn, conn->id(), s, false});
     const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
     if (starts) self.settings_.started = true;
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
                           {"seat", s},
-                          {"token", taken.token},
+                          {"token", token},
                           {"protocol", kProtocolVersion}});
     Frame snapshot = self.state_frame(s, nullptr, self.match_.state().now());
     const uint64_t id = conn->id();
@@ -239,9 +283,10 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
       return self.refuse(conn, "no-such-table", "this table is closed", "rejoin");
     int found = -1;
     // Every seat is compared, in constant time each, so the time says nothing of a match.
+    const std::string digest = token_digest(token);
     for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
       const SeatSettings& seat = self.settings_.seats[s];
-      if (!seat.bot && !seat.token.empty() && same_secret(seat.token, token)) found = int(s);
+      if (!seat.bot && !seat.token.empty() && same_secret(seat.token, digest)) found = int(s);
     }
     if (found < 0) {
       self.ctx_.log("table " + self.code_ + ": rejoin refused, wrong token");
@@ -263,6 +308,8 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
                          "rejoin");
     }
     self.links_.push_back({conn, conn->id(), found, false});
+    self.absent_since_[size_t(found)].reset();
+    if (self.stand_ins_[size_t(found)]) self.stand_in_ends(found);
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
                           {"seat", found},
@@ -308,7 +355,7 @@ void Table::start(std::shared_ptr<Connection> conn, std::string owner_token) {
   on_strand([conn, owner = std::move(owner_token)](Table& self) {
     if (!self.find_link(conn->id()))
       return conn->send(error_frame("wrong-role", "join or watch the table first", "start"));
-    if (!same_secret(owner, self.settings_.owner_token)) {
+    if (!token_matches(self.settings_.owner_token, owner)) {
       self.ctx_.log("table " + self.code_ + ": start refused, wrong owner token");
       return conn->send(error_frame("wrong-token", "only the table's owner may start it", "start"));
     }
@@ -335,8 +382,13 @@ void Table::leave(uint64_t connection_id) {
     auto it = std::find_if(self.links_.begin(), self.links_.end(),
                            [&](const Link& l) { return l.id == connection_id; });
     if (it == self.links_.end()) return;
+    const Seat seat = it->seat;
     self.links_.erase(it);
     self.after_earlier([&self] { self.broadcast_status(); });
+    if (seat >= 0 && self.phase_ == Phase::Playing && !self.seat_connected(seat)) {
+      self.mark_absent(seat, self.game_now());
+      self.schedule();
+    }
   });
 }
 
@@ -371,6 +423,7 @@ void Table::begin() {
   phase_ = Phase::Playing;
   clock_start_ = std::chrono::steady_clock::now();
   clock_offset_ = match_.state().now();
+  for (Seat s = 0; s < Seat(settings_.seats.size()); ++s) mark_absent(s, clock_offset_);
   // Everyone learns at once that the game has begun, and what each seat may now do.
   Frames frames = build_frames(nullptr, match_.state().now());
   after_earlier([this, frames] {
@@ -452,10 +505,11 @@ void Table::schedule() {
   std::optional<Next> best;
   const SeatSet actors = state.actors();
   for (Seat s = 0; s < state.players(); ++s) {
-    if (!actors.contains(s) || !bots_[size_t(s)]) continue;
+    Bot* bot = bots_[size_t(s)] ? bots_[size_t(s)].get() : stand_ins_[size_t(s)].get();
+    if (!actors.contains(s) || !bot) continue;
     // A bot sees what its seat sees: everything else is redrawn before it looks.
     auto seen = state.sample_hidden(s, bot_rng_);
-    auto p = bots_[size_t(s)]->propose(*seen, s, bot_rng_);
+    auto p = bot->propose(*seen, s, bot_rng_);
     if (!p) continue;
     const GameTime at = std::max(p->at, state.now());
     if (!best || at < best->at) best = Next{s, p->action, at};
@@ -463,6 +517,25 @@ void Table::schedule() {
   // A deadline wins ties: an action at the very deadline is too late.
   if (auto d = state.deadline(); d && (!best || d->at <= best->at))
     best = Next{kClock, d->action, std::max(d->at, state.now())};
+  // The earliest moment an empty seat gets its stand-in, if before anything else.
+  std::optional<GameTime> stand_in_at;
+  for (size_t s = 0; s < absent_since_.size(); ++s)
+    if (absent_since_[s] && !stand_ins_[s]) {
+      const GameTime at = *absent_since_[s] + stand_in_notes_.after_ms;
+      if (!stand_in_at || at < *stand_in_at) stand_in_at = at;
+    }
+  if (stand_in_at && (!best || *stand_in_at < best->at)) {
+    timer_.expires_at(clock_start_ + std::chrono::milliseconds(*stand_in_at - clock_offset_));
+    timer_.async_wait(
+        net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
+                                     at = *stand_in_at](const boost::system::error_code& ec) {
+          if (ec || generation != self->schedule_generation_) return;
+          if (self->phase_ != Phase::Playing || self->broken_ || self->closed_) return;
+          self->stand_in_due(std::max(at, self->game_now()));
+          self->schedule();
+        }));
+    return;
+  }
   if (!best) return;  // the table waits for its people
   timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_));
   timer_.async_wait(
@@ -488,6 +561,49 @@ void Table::play_scheduled(Seat seat, Action action, GameTime at) {
     ctx_.log("table " + code_ + ": the scheduled step was refused: " + printable(st.error(), 200));
     return;
   }
+  schedule();
+}
+
+// ---- Stand-ins ----
+
+bool Table::seat_connected(Seat seat) const {
+  for (const Link& l : links_)
+    if (l.seat == seat) return true;
+  return false;
+}
+
+void Table::mark_absent(Seat seat, GameTime since) {
+  const size_t s = size_t(seat);
+  if (phase_ != Phase::Playing || settings_.seats[s].bot || seat_connected(seat) ||
+      absent_since_[s])
+    return;
+  absent_since_[s] = since;
+}
+
+void Table::stand_in_due(GameTime now) {
+  const std::string name = default_bot_name(match_.game());
+  const int64_t next_seq = int64_t(match_.record().actions.size()) + 1;
+  bool any = false;
+  for (size_t s = 0; s < absent_since_.size(); ++s) {
+    if (!absent_since_[s] || stand_ins_[s] || *absent_since_[s] + stand_in_notes_.after_ms > now)
+      continue;
+    auto bot = make_bot(name, match_.game());
+    stand_ins_[s] = bot ? std::move(*bot) : std::make_unique<RandomBot>();
+    stand_in_notes_.spells.push_back({Seat(s), bot ? name : "random", next_seq, std::nullopt});
+    ctx_.log("table " + code_ + ": seat " + std::to_string(s) + " is played by the bot '" +
+             stand_in_notes_.spells.back().bot + "' until its person rejoins");
+    any = true;
+  }
+  // Stored before any action the stand-in plays, so the record never loses who played them.
+  if (any) save_settings([this] { broadcast_status(); });
+}
+
+void Table::stand_in_ends(Seat seat) {
+  stand_ins_[size_t(seat)].reset();
+  for (StandInSpell& spell : stand_in_notes_.spells)
+    if (spell.seat == seat && !spell.to_seq) spell.to_seq = int64_t(match_.record().actions.size());
+  ctx_.log("table " + code_ + ": seat " + std::to_string(seat) + "'s person is back");
+  save_settings([] {});
   schedule();
 }
 
@@ -533,11 +649,16 @@ json Table::status_json() const {
     bool connected = false;
     for (const Link& l : links_) connected |= l.seat == Seat(s) && l.live;
     json name = seat.taken() ? json(seat.name) : json(nullptr);
+    json stand_in = nullptr;
+    if (stand_ins_[s] && phase_ == Phase::Playing)
+      for (const StandInSpell& spell : stand_in_notes_.spells)
+        if (spell.seat == Seat(s) && !spell.to_seq) stand_in = spell.bot;
     seats.push_back({{"seat", s},
                      {"kind", "human"},
                      {"name", name},
                      {"taken", seat.taken()},
-                     {"connected", connected}});
+                     {"connected", connected},
+                     {"stand_in", stand_in}});
   }
   int watchers = 0;
   for (const Link& l : links_) watchers += l.seat == kSpectator && l.live;
@@ -585,7 +706,7 @@ void Table::record(std::function<void(std::optional<std::string>)> reply) {
   on_strand([reply = std::move(reply)](Table& self) {
     // Before the end, the seed and the actions would tell every hidden card.
     if (self.phase_ != Phase::Finished || !self.outbox_.empty()) return reply(std::nullopt);
-    reply(self.match_.record().text());
+    reply(record_text_with_stand_ins(self.match_.record(), self.stand_in_notes_));
   });
 }
 

@@ -22,6 +22,7 @@
 #include "server/connection.hpp"
 #include "server/context.hpp"
 #include "server/settings.hpp"
+#include "server/stand_in.hpp"
 #include "store/store.hpp"
 
 namespace sabbat::server {
@@ -34,7 +35,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // strand) with the store's answer.
   static std::shared_ptr<Table> create(boost::asio::io_context& ioc, Context& ctx,
                                        WriteAhead& store, std::string code, Match match,
-                                       TableSettings settings);
+                                       TableSettings settings, StandIns stand_ins);
   void open(std::function<void(const Status&)> created);
   // A table rebuilt from the store after a restart; its clock resumes at its last action.
   static Result<std::shared_ptr<Table>> restore(boost::asio::io_context& ioc, Context& ctx,
@@ -62,7 +63,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
  private:
   Table(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store, std::string code,
-        Match match, TableSettings settings);
+        Match match, TableSettings settings, StandIns stand_ins);
 
   struct Link {
     std::weak_ptr<Connection> conn;
@@ -89,6 +90,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void after_earlier(std::function<void()> release);
   void on_stored(const Status& st);
   void save_settings(std::function<void()> release);
+  std::string settings_text() const;  // the settings and the stand-ins, as stored
 
   // Playing.
   GameTime game_now() const;
@@ -97,6 +99,15 @@ class Table : public std::enable_shared_from_this<Table> {
                     int64_t client_seq);
   void schedule();
   void play_scheduled(Seat seat, Action action, GameTime at);
+
+  // Stand-ins (stand_in.hpp).
+  bool seat_connected(Seat seat) const;
+  // From now on the seat counts as empty, if it is a person's, unconnected, while playing.
+  void mark_absent(Seat seat, GameTime since);
+  // Every empty seat whose limit has passed by `now` gets its stand-in.
+  void stand_in_due(GameTime now);
+  // The person is back: the stand-in stops at once.
+  void stand_in_ends(Seat seat);
 
   // Telling.
   // Without events: a snapshot.
@@ -122,6 +133,10 @@ class Table : public std::enable_shared_from_this<Table> {
   Match match_;
   TableSettings settings_;
   std::vector<std::unique_ptr<Bot>> bots_;  // one per seat, null for a person
+  // A person's seat: when it was left empty (game time), and the bot playing it meanwhile.
+  std::vector<std::optional<GameTime>> absent_since_;
+  std::vector<std::unique_ptr<Bot>> stand_ins_;
+  StandIns stand_in_notes_;
   Rng bot_rng_;
   Phase phase_ = Phase::Waiting;
   std::chrono::steady_clock::time_point clock_start_;

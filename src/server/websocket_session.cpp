@@ -3,8 +3,8 @@
 #include <boost/asio/post.hpp>
 
 #include "core/untrusted.hpp"
+#include "server/dispatch.hpp"
 #include "server/lobby.hpp"
-#include "server/secrets.hpp"
 
 namespace sabbat::server {
 
@@ -14,8 +14,6 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 
 namespace {
-
-constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, ping";
 
 bool quiet_error(const beast::error_code& ec) {
   return ec == net::error::operation_aborted || ec == websocket::error::closed ||
@@ -118,86 +116,10 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::handle(std::string_view text) {
-  auto read = read_client_message(text, ctx_.options.limits.max_message_bytes);
-  if (auto* e = std::get_if<ProtocolError>(&read)) return queue(error_frame(*e));
-  const ClientMessage& m = std::get<ClientMessage>(read);
-  const auto self = shared_from_this();
-  const auto wrong_role = [&](const char* why) { queue(error_frame("wrong-role", why, m.type)); };
-  // Reads a field or answers the error; `out` is set only on success.
-  const auto field = [&](auto parsed, auto& out) {
-    if (auto* e = std::get_if<ProtocolError>(&parsed)) {
-      queue(error_frame(*e));
-      return false;
-    }
-    out = std::move(std::get<0>(parsed));
-    return true;
-  };
-  const auto find_table = [&](std::shared_ptr<Table>& out) {
-    std::string code;
-    if (!field(string_field(m, "table", 64), code)) return false;
-    out = ctx_.lobby->find(code);
-    if (!out) queue(error_frame("no-such-table", "no table has this code", m.type));
-    return bool(out);
-  };
-
-  if (m.type == "ping") {
-    json pong = {{"type", "pong"},
-                 {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
-                                     std::chrono::system_clock::now().time_since_epoch())
-                                     .count()}};
-    if (auto id = m.body.find("id"); id != m.body.end() && id->is_primitive()) pong["id"] = *id;
-    return queue(frame(pong));
-  }
-  if (m.type == "create") {
-    if (table_) return wrong_role("this connection is already at a table; open another");
-    return ctx_.lobby->create(m, self);
-  }
-  if (m.type == "join" || m.type == "rejoin" || m.type == "watch") {
-    if (table_) return wrong_role("this connection is already at a table; open another");
-    std::shared_ptr<Table> table;
-    if (!find_table(table)) return;
-    if (m.type == "join") {
-      std::string name;
-      std::optional<int64_t> seat;
-      if (!field(string_field(m, "name", 32), name) || !field(optional_integer(m, "seat"), seat))
-        return;
-      if (name.find_first_not_of(" \t") == std::string::npos)
-        return queue(error_frame("malformed", "\"name\" must not be empty", m.type));
-      table_ = table;
-      return table->join(self, seat, name);
-    }
-    if (m.type == "rejoin") {
-      std::string token;
-      if (!field(string_field(m, "token", 64), token)) return;
-      if (!looks_like_token(token)) {
-        ctx_.log("websocket " + peer_ + ": rejoin refused, malformed token");
-        return queue(error_frame("wrong-token", "this token holds no seat at this table", m.type));
-      }
-      table_ = table;
-      return table->rejoin(self, token);
-    }
-    table_ = table;
-    return table->watch(self);
-  }
-  if (m.type == "start") {
-    if (!table_) return wrong_role("join or watch the table first");
-    std::string owner;
-    if (!field(string_field(m, "owner", 64), owner)) return;
-    return table_->start(self, owner);
-  }
-  if (m.type == "act") {
-    if (!table_) return wrong_role("join a seat first");
-    std::optional<int64_t> seq;
-    std::string action;
-    if (!field(optional_integer(m, "seq"), seq) || !field(string_field(m, "action", 1000), action))
-      return;
-    if (!seq) return queue(error_frame("malformed", "'act' needs an integer \"seq\"", m.type));
-    return table_->act(self, *seq, action);
-  }
-  queue(
-      error_frame("unknown-type",
-                  "unknown message type '" + printable(m.type, 30) + "'; allowed: " + kClientTypes,
-                  printable(m.type, 30)));
+  // Runs on this session's strand: the answers are queued at once, in order.
+  dispatch_client_message(
+      ctx_, ClientLink{shared_from_this(), table_, [this](Frame f) { queue(std::move(f)); }, peer_},
+      text);
 }
 
 void WebsocketSession::send(Frame f) {

@@ -74,6 +74,8 @@ class SqliteStore final : public Store {
          "SELECT seq, time, seat, action FROM actions WHERE table_code = ?1 ORDER BY seq"},
         {&select_unfinished_,
          "SELECT code FROM tables WHERE result IS NULL ORDER BY created_ms, rowid"},
+        {&select_finished_,
+         "SELECT code FROM tables WHERE result IS NOT NULL ORDER BY created_ms, rowid"},
     };
     for (const auto& e : entries) {
       auto stmt = db_.prepare(e.sql);
@@ -179,14 +181,11 @@ class SqliteStore final : public Store {
   }
 
   Result<std::vector<std::string>> unfinished_tables() override {
-    Use select(select_unfinished_);
-    std::vector<std::string> codes;
-    for (;;) {
-      auto row = select->step();
-      if (!row) return failure("cannot list the unfinished tables", row.error());
-      if (!*row) return codes;
-      codes.push_back(select->column_text(0));
-    }
+    return codes(select_unfinished_, "cannot list the unfinished tables");
+  }
+
+  Result<std::vector<std::string>> finished_tables() override {
+    return codes(select_finished_, "cannot list the finished tables");
   }
 
  private:
@@ -195,6 +194,17 @@ class SqliteStore final : public Store {
     bool finished = false;
     int64_t last_seq = 0;
   };
+
+  Result<std::vector<std::string>> codes(Statement& statement, const char* what) {
+    Use select(statement);
+    std::vector<std::string> out;
+    for (;;) {
+      auto row = select->step();
+      if (!row) return failure(what, row.error());
+      if (!*row) return out;
+      out.push_back(select->column_text(0));
+    }
+  }
 
   Result<TableState> table_state(std::string_view code) {
     Use select(table_state_);
@@ -259,7 +269,8 @@ class SqliteStore final : public Store {
   std::string path_;
   Database db_;
   Statement begin_read_, begin_write_, commit_, rollback_, insert_table_, update_settings_,
-      table_state_, insert_action_, finish_, select_table_, select_actions_, select_unfinished_;
+      table_state_, insert_action_, finish_, select_table_, select_actions_, select_unfinished_,
+      select_finished_;
 };
 
 // Checks that the file is a Sabbat store this build can read, or an empty file to become one.

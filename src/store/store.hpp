@@ -47,6 +47,11 @@ class Store {
   virtual Result<std::optional<StoredTable>> load_table(std::string_view code) = 0;
   // Codes of the tables without a result, oldest first.
   virtual Result<std::vector<std::string>> unfinished_tables() = 0;
+  // Codes of the tables with a result, oldest first: the server still serves their status
+  // and record after a restart. A store that keeps no finished tables says so.
+  virtual Result<std::vector<std::string>> finished_tables() {
+    return fail("this store does not list its finished tables");
+  }
 };
 
 // The SQLite store in one file (WAL mode), created with its schema if missing.

@@ -1,0 +1,104 @@
+#include "server/dispatch.hpp"
+
+#include <chrono>
+
+#include "core/untrusted.hpp"
+#include "server/lobby.hpp"
+#include "server/secrets.hpp"
+
+namespace sabbat::server {
+
+namespace {
+
+constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, ping";
+
+}  // namespace
+
+void dispatch_client_message(Context& ctx, ClientLink link, std::string_view text) {
+  auto read = read_client_message(text, ctx.options.limits.max_message_bytes);
+  if (auto* e = std::get_if<ProtocolError>(&read)) return link.answer(error_frame(*e));
+  const ClientMessage& m = std::get<ClientMessage>(read);
+  const auto& self = link.connection;
+  const auto wrong_role = [&](const char* why) {
+    link.answer(error_frame("wrong-role", why, m.type));
+  };
+  // Reads a field or answers the error; `out` is set only on success.
+  const auto field = [&](auto parsed, auto& out) {
+    if (auto* e = std::get_if<ProtocolError>(&parsed)) {
+      link.answer(error_frame(*e));
+      return false;
+    }
+    out = std::move(std::get<0>(parsed));
+    return true;
+  };
+  const auto find_table = [&](std::shared_ptr<Table>& out) {
+    std::string code;
+    if (!field(string_field(m, "table", 64), code)) return false;
+    out = ctx.lobby->find(code);
+    if (!out) link.answer(error_frame("no-such-table", "no table has this code", m.type));
+    return bool(out);
+  };
+
+  if (m.type == "ping") {
+    json pong = {{"type", "pong"},
+                 {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count()}};
+    if (auto id = m.body.find("id"); id != m.body.end() && id->is_primitive()) pong["id"] = *id;
+    return link.answer(frame(pong));
+  }
+  if (m.type == "create") {
+    if (link.table) return wrong_role("this connection is already at a table; open another");
+    return ctx.lobby->create(m, self);
+  }
+  if (m.type == "join" || m.type == "rejoin" || m.type == "watch") {
+    if (link.table) return wrong_role("this connection is already at a table; open another");
+    std::shared_ptr<Table> table;
+    if (!find_table(table)) return;
+    if (m.type == "join") {
+      std::string name;
+      std::optional<int64_t> seat;
+      if (!field(string_field(m, "name", 32), name) || !field(optional_integer(m, "seat"), seat))
+        return;
+      if (name.find_first_not_of(" \t") == std::string::npos)
+        return link.answer(error_frame("malformed", "\"name\" must not be empty", m.type));
+      link.table = table;
+      return table->join(self, seat, name);
+    }
+    if (m.type == "rejoin") {
+      std::string token;
+      if (!field(string_field(m, "token", 64), token)) return;
+      if (!looks_like_token(token)) {
+        ctx.log("websocket " + std::string(link.peer) + ": rejoin refused, malformed token");
+        return link.answer(
+            error_frame("wrong-token", "this token holds no seat at this table", m.type));
+      }
+      link.table = table;
+      return table->rejoin(self, token);
+    }
+    link.table = table;
+    return table->watch(self);
+  }
+  if (m.type == "start") {
+    if (!link.table) return wrong_role("join or watch the table first");
+    std::string owner;
+    if (!field(string_field(m, "owner", 64), owner)) return;
+    return link.table->start(self, owner);
+  }
+  if (m.type == "act") {
+    if (!link.table) return wrong_role("join a seat first");
+    std::optional<int64_t> seq;
+    std::string action;
+    if (!field(optional_integer(m, "seq"), seq) || !field(string_field(m, "action", 1000), action))
+      return;
+    if (!seq)
+      return link.answer(error_frame("malformed", "'act' needs an integer \"seq\"", m.type));
+    return link.table->act(self, *seq, action);
+  }
+  link.answer(
+      error_frame("unknown-type",
+                  "unknown message type '" + printable(m.type, 30) + "'; allowed: " + kClientTypes,
+                  printable(m.type, 30)));
+}
+
+}  // namespace sabbat::server
