@@ -21,6 +21,8 @@ constexpr const char* kVersion = "sabbat " SABBAT_VERSION;
 struct Parsed {
   PlayOptions play;
   SimOptions sim;
+  ArenaOptions arena;
+  std::string bots;
   ReplayOptions replay;
   ServeOptions serve;
   // Numbers are read here, not by CLI11, which would take "010" for 8 and "0x10" for 16, wrap
@@ -93,6 +95,30 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   sim->add_option("--bot", p.sim.bot,
                   "Bot for every seat (default: the game's own bot if it has one, else random)");
 
+  auto* arena = app.add_subcommand(
+      "arena", "Play bots against each other with the seats rotated and rate them");
+  add_game_options(*arena, p.arena.game, p.players, p.arena.params);
+  arena
+      ->add_option("--bots", p.bots,
+                   "Two to " + std::to_string(kMaxArenaBots) +
+                       " bots, separated by commas (e.g. mcts:200,random)")
+      ->type_name("LIST")
+      ->required();
+  arena
+      ->add_option("--games", p.games,
+                   "Number of games, 1 to " + std::to_string(kMaxArenaGames) +
+                       ", rounded up to whole deals (one game per bot)")
+      ->type_name("INT")
+      ->required();
+  auto* arena_seed =
+      arena->add_option("--seed", p.seed, "Base seed of the deals (default 1)")->type_name("UINT");
+  auto* arena_jobs = arena
+                         ->add_option("--jobs", p.jobs,
+                                      "Threads, 1 to " + std::to_string(kMaxJobs) +
+                                          " (default: one per hardware thread)")
+                         ->type_name("INT");
+  arena->add_flag("--json", p.arena.json, "Print the results as one JSON object");
+
   auto* rep = app.add_subcommand("replay", "Narrate, check or dump a game record");
   rep->add_option("file", p.replay.file, "Record file (JSON Lines)")->required();
   rep->add_flag("--check", p.replay.check, "Verify that the record reproduces exactly");
@@ -114,10 +140,11 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   } catch (const CLI::ParseError& e) {
     const auto chosen = app.get_subcommands();
     if (chosen.empty() && argc > 1 && argv[1][0] != '-')
-      return report_error(err,
-                          std::string("unknown command '") + argv[1] +
-                              "'; commands: games, play, sim, replay, serve (see sabbat --help)",
-                          kExitUsage);
+      return report_error(
+          err,
+          std::string("unknown command '") + argv[1] +
+              "'; commands: games, play, sim, arena, replay, serve (see sabbat --help)",
+          kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
     return report_error(err, std::string(e.what()) + " (see " + help + ")", kExitUsage);
@@ -173,6 +200,35 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
         p.sim.seed = *seed;
       }
       return run_sim(p.sim, io);
+    }
+    if (arena->parsed()) {
+      if (arena->count("--players")) {
+        int players = 0;
+        if (auto e = number(p.players, "--players", 0, kSmall, players); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.arena.players = players;
+      }
+      if (auto e = number(p.games, "--games", 1, kMaxArenaGames, p.arena.games); !e.empty())
+        return report_error(err, e, kExitUsage);
+      if (arena_jobs->count()) {
+        int jobs = 0;
+        if (auto e = number(p.jobs, "--jobs", 1, kMaxJobs, jobs); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.arena.jobs = jobs;
+      }
+      if (arena_seed->count()) {
+        auto seed = parse_seed(p.seed);
+        if (!seed) return report_error(err, seed.error(), kExitUsage);
+        p.arena.seed = *seed;
+      }
+      // "a,b,c": empty names are refused by the arena as unknown bots.
+      for (size_t start = 0;;) {
+        const size_t comma = p.bots.find(',', start);
+        p.arena.bots.push_back(p.bots.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      return run_arena(p.arena, io);
     }
     if (rep->parsed()) return run_replay(p.replay, io);
     if (serve->parsed()) return run_serve(p.serve, io);

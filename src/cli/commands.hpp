@@ -50,6 +50,25 @@ struct SimOptions {
 // `sabbat sim`: many games between bots, summarised.
 int run_sim(const SimOptions& options, const Io& io);
 
+// The most games one `arena` plays (their results are kept until the end), and the most
+// bots it compares.
+inline constexpr int64_t kMaxArenaGames = 1'000'000;
+inline constexpr int kMaxArenaBots = 16;
+
+struct ArenaOptions {
+  std::string game;
+  std::vector<std::string> bots;  // at least two, each named as for --bot
+  int64_t games = 0;              // rounded up to whole deals (one game per bot and deal)
+  std::optional<int> players;
+  uint64_t seed = 1;
+  std::vector<std::string> params;
+  std::optional<int> jobs;
+  bool json = false;
+};
+// `sabbat arena`: bots against each other with the seats rotated; win rates with their 95 %
+// intervals, the head-to-head table and ratings (src/cli/arena_cmd.cpp).
+int run_arena(const ArenaOptions& options, const Io& io);
+
 struct ReplayOptions {
   std::string file;
   bool check = false;

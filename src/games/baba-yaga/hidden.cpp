@@ -22,6 +22,9 @@ std::unique_ptr<State> BabaYagaState::sample_hidden(Seat viewer, Rng& rng) const
     const Player& pl = p_[size_t(p)];
     for (int k = 0; k < pl.pile_n - pl.known; ++k) pool[size_t(n++)] = pl.pile[size_t(k)];
   }
+  // Sorted before every shuffle: a redraw depends on which cards and ingredients are hidden,
+  // never on where they lie.
+  std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), pool.begin() + n);
   n = 0;
   for (int k = 0; k < box_n_; ++k) s.box_[size_t(k)] = pool[size_t(n++)];
@@ -47,10 +50,13 @@ std::unique_ptr<State> BabaYagaState::sample_hidden(Seat viewer, Rng& rng) const
       else
         wild_cells[size_t(wild_c++)] = int8_t(cell);
     }
+    std::sort(ings.begin(), ings.begin() + ni);
     rng.shuffle(ings.begin(), ings.begin() + ni);
     for (int k = 0; k < nc; ++k) s.tiles_[size_t(cells[size_t(k)])] = ings[size_t(k)];
     for (int k = nc; k < ni; ++k) wild_ings[size_t(wild_i++)] = ings[size_t(k)];
   }
+  std::sort(wild_cells.begin(), wild_cells.begin() + wild_c);
+  std::sort(wild_ings.begin(), wild_ings.begin() + wild_i);
   rng.shuffle(wild_ings.begin(), wild_ings.begin() + wild_i);
   for (int k = 0; k < wild_c; ++k) s.tiles_[size_t(wild_cells[size_t(k)])] = wild_ings[size_t(k)];
   return out;

@@ -3,6 +3,8 @@
 // What stays: everything in the viewer's view, and what the others may infer from it. Both
 // formulas are written in one action, so nothing before the reveal tells who holds
 // Double-jeu; after it, a witch who wrote a second formula holds one until she plays one.
+#include <algorithm>
+
 #include "games/du-balai/state.hpp"
 
 namespace sabbat::du_balai {
@@ -38,6 +40,8 @@ std::unique_ptr<State> DuBalaiState::sample_hidden(Seat viewer, Rng& rng) const 
       for (int c = 0; c < kCardKinds; ++c)
         for (int k = 0; k < witches_[size_t(p)].hand[size_t(c)]; ++k) pool[size_t(n++)] = Card(c);
     }
+    // Sorted before the shuffle: the deal depends on which cards are hidden, never on where.
+    std::sort(pool.begin(), pool.begin() + n);
     rng.shuffle(pool.begin(), pool.begin() + n);
     // Deals the first card of the pool that passes `fits`; the true hands prove one exists.
     int dealt = 0;

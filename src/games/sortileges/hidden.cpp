@@ -14,8 +14,15 @@ struct Slots {
   std::array<Card*, N> at{};
   size_t size = 0;
   void add(Card* slot) { at[size++] = slot; }
+  // Deals the slots' cards anew. They are sorted first, so that the deal depends on which
+  // cards are hidden and on `rng`, never on where they lay (a searching bot must not be able
+  // to tell two states apart that its seat cannot).
   void shuffle(Rng& rng) {
-    for (size_t i = size; i > 1; --i) std::swap(*at[i - 1], *at[rng.below(uint32_t(i))]);
+    std::array<Card, N> cards{};
+    for (size_t i = 0; i < size; ++i) cards[i] = *at[i];
+    std::sort(cards.begin(), cards.begin() + long(size));
+    rng.shuffle(cards.begin(), cards.begin() + long(size));
+    for (size_t i = 0; i < size; ++i) *at[i] = cards[i];
   }
 };
 
