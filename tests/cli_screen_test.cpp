@@ -26,14 +26,11 @@ using namespace std::chrono_literals;
 // The binary on the slave side of a pseudo-terminal, as its session's controlling terminal.
 class Terminal {
  public:
-  explicit Terminal(const std::vector<std::string>& args) {
+  explicit Terminal(const std::vector<std::string>& args, int columns = 100, int rows = 40) {
     master_ = ::posix_openpt(O_RDWR | O_NOCTTY);
     if (master_ < 0 || ::grantpt(master_) != 0 || ::unlockpt(master_) != 0) return;
     const std::string name = ::ptsname(master_);
-    winsize size{};
-    size.ws_row = 40;
-    size.ws_col = 100;
-    ::ioctl(master_, TIOCSWINSZ, &size);
+    resize(columns, rows);
     // The test keeps the slave open, to read its settings after the game has ended.
     slave_ = ::open(name.c_str(), O_RDWR | O_NOCTTY);
     ::tcgetattr(slave_, &before_);
@@ -80,6 +77,13 @@ class Terminal {
   }
 
   void type(const std::string& keys) { ::write(master_, keys.data(), keys.size()); }
+  // A new size; the terminal tells the program (SIGWINCH), as a window being resized does.
+  void resize(int columns, int rows) {
+    winsize size{};
+    size.ws_row = static_cast<unsigned short>(rows);
+    size.ws_col = static_cast<unsigned short>(columns);
+    ::ioctl(master_, TIOCSWINSZ, &size);
+  }
   void signal(int sig) { ::kill(pid_, sig); }
 
   // Waits for the end of the program; its status as waitpid gives it, or -1.
@@ -230,6 +234,59 @@ TEST(CliScreen, LinesFlagKeepsTypedLinesOnATerminal) {
   t.type("quit\n");
   EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
   EXPECT_EQ(t.output().find("\x1b[?1049h"), std::string::npos) << "no screen of its own";
+}
+
+// Below the size a screen needs, a sentence with that size rather than a broken picture; the
+// table comes back when the terminal grows.
+TEST(CliScreen, ATooSmallTerminalIsAskedForTheSizeTheScreenNeeds) {
+  Terminal t(with(kSlow, {"--no-color"}), 50, 12);
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("make the terminal at least ")) << t.output();
+  ASSERT_TRUE(t.wait_for("(columns \u00d7 rows; it is 50\u00d712 now)")) << t.output();
+  EXPECT_EQ(t.output().find("phase 1: the book is OPEN"), std::string::npos) << t.output();
+  t.resize(100, 40);
+  ASSERT_TRUE(t.wait_for("phase 1: the book is OPEN")) << t.output();
+  t.type("\x04");
+  EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
+}
+
+// What happened can be scrolled back with Page Up (or Ctrl-B) and forward with Page Down.
+TEST(CliScreen, PageUpScrollsWhatHappenedBack) {
+  Terminal t(with(kSlow, {"--no-color", "--param", "book_time_ms=120000", "--bot", "random"}));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("write your formula")) << t.output();
+  t.type("n");  // no formula: the reveal and its narration, then the second book
+  ASSERT_TRUE(t.wait_for("turn 2: the dice are rolled")) << t.output();
+  t.type("\x1b[5~");
+  ASSERT_TRUE(t.wait_for("lines back (PgDn: later)")) << t.output();
+  t.type("\x1b[6~");
+  ASSERT_TRUE(t.wait_for("\u2500\u2500 what happened \u2500\u2500")) << t.output();
+  t.type("\x02");  // Ctrl-B, for keyboards without Page Up
+  ASSERT_TRUE(t.wait_for("lines back (PgDn: later)")) << t.output();
+  t.type("\x04");
+  EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
+}
+
+// The narration catches up before a person must act: the first picture of the second open
+// book already tells the whole reveal of the first turn, which otherwise comes a line at a
+// time.
+TEST(CliScreen, NarrationCatchesUpBeforeThePersonMustAct) {
+  Terminal t(with(kSlow, {"--no-color", "--param", "book_time_ms=120000", "--bot", "random"}));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("write your formula")) << t.output();
+  t.type("n");
+  ASSERT_TRUE(t.wait_for("turn 2  phase 1: the book is OPEN")) << t.output();
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
+  const std::string& out = t.output();
+  const size_t frame = out.find("turn 2  phase 1: the book is OPEN");
+  const size_t next = out.find("\x1b[H", frame);
+  const std::string first_picture =
+      out.substr(frame, next == std::string::npos ? next : next - frame);
+  EXPECT_NE(first_picture.find("turn 2: the dice are rolled, the book is open"), std::string::npos)
+      << first_picture;
+  EXPECT_NE(first_picture.find("the curse token moves"), std::string::npos) << first_picture;
+  t.type("\x04");
+  EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
 }
 
 TEST(CliScreenText, WidthsCountCharactersNotBytesNorColourCodes) {

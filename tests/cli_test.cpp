@@ -280,7 +280,7 @@ TEST(Docs, TheGuideShowsTheCurrentGamesOutputEveryFlagAndEveryBot) {
   ASSERT_EQ(games.code, 0);
   EXPECT_EQ(guide.substr(from + begin.size(), to - from - begin.size()), games.out)
       << "update docs/cli.md with the output of `sabbat games`";
-  for (const char* command : {"games", "play", "sim", "replay", "serve"}) {
+  for (const char* command : {"games", "play", "sim", "arena", "replay", "serve"}) {
     Outcome help = sabbat({command, "--help"});
     ASSERT_EQ(help.code, 0);
     std::istringstream lines(help.out);
@@ -294,6 +294,7 @@ TEST(Docs, TheGuideShowsTheCurrentGamesOutputEveryFlagAndEveryBot) {
   }
   for (const auto& game : registry().games()) {
     EXPECT_NE(guide.find("`random`"), std::string::npos);
+    EXPECT_NE(guide.find("`mcts`"), std::string::npos);
     for (const auto& bot : game->bot_names())
       EXPECT_NE(guide.find("`" + bot + "`"), std::string::npos) << bot;
   }

@@ -178,6 +178,9 @@ TEST(PlayRecord, CtrlCInLineModeLeavesAValidUnfinishedRecord) {
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
+    // As from a terminal: a shell that starts tests in the background ignores SIGINT, and
+    // the child would inherit that.
+    ::signal(SIGINT, SIG_DFL);
     ::dup2(to_child[0], 0);
     ::close(to_child[0]);
     ::close(to_child[1]);

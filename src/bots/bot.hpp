@@ -12,6 +12,7 @@ namespace sabbat {
 class RandomBot final : public Bot {
  public:
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override;
+  bool reads_only_legal_actions() const override { return true; }
 };
 
 // Bots by name: "random" for every game, and the game's own bots (Game::bot_names); the

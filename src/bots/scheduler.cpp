@@ -7,7 +7,10 @@ std::optional<Step> next_step(const State& state, const std::vector<Bot*>& bots,
   const SeatSet actors = state.actors();
   for (Seat s = 0; s < state.players(); ++s) {
     if (!actors.contains(s) || !bots[size_t(s)]) continue;
-    auto p = bots[size_t(s)]->propose(state, s, rng);
+    // A bot sees what its seat sees: everything else is redrawn before it looks.
+    std::unique_ptr<State> redrawn;
+    const State& seen = seen_by(*bots[size_t(s)], state, s, rng, redrawn);
+    auto p = bots[size_t(s)]->propose(seen, s, rng);
     if (!p) continue;
     GameTime at = std::max(p->at, state.now());
     if (!best || at < best->at) best = Step{s, p->action, at};

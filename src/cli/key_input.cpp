@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <string_view>
 
 namespace sabbat::cli {
 
@@ -22,6 +23,14 @@ bool KeyInput::take(Key& k) {
     if (buffer_[1] == '[' || buffer_[1] == 'O') {
       while (n < buffer_.size() && !(buffer_[n] >= '@' && buffer_[n] <= '~')) ++n;
       n = std::min(n + 1, buffer_.size());
+      // The arrows (ESC [ A or, in application mode, ESC O A) and the page keys (ESC [ 5 ~).
+      const std::string_view seq(buffer_.data() + 2, n - 2);
+      if (seq == "A") k.code = key::kUp;
+      if (seq == "B") k.code = key::kDown;
+      if (seq == "C") k.code = key::kRight;
+      if (seq == "D") k.code = key::kLeft;
+      if (seq == "5~") k.code = key::kPageUp;
+      if (seq == "6~") k.code = key::kPageDown;
     }
   } else if (first == '\r' || first == '\n') {
     k.code = key::kEnter;

@@ -20,9 +20,11 @@ namespace {
 constexpr auto kTick = std::chrono::milliseconds(100);       // the countdown's resolution
 constexpr auto kStepPause = std::chrono::milliseconds(400);  // between lines of narration
 constexpr size_t kKeptLines = 200;
+constexpr size_t kScrollStep = 4;  // rows of what happened per Page Up or Page Down
+constexpr int kMinColumns = 40;    // for the keys and the live line, whatever the table
 
 const char* const kHint =
-    ": command (help, view, quit, or an action as text)   ? all keys   Ctrl-C leave";
+    ": command (help, quit, an action)  ? keys  PgUp/PgDn scroll  Ctrl-C leave";
 
 class ScreenFront final : public Front {
  public:
@@ -107,9 +109,21 @@ class ScreenFront final : public Front {
     return {view_, s_.seat(), legal_};
   }
 
-  // Narration comes one line at a time, so that phase 4 reads step by step.
+  // Narration comes one line at a time, so that phase 4 reads step by step; but when the
+  // person must act, all of it at once: nobody is asked to choose before being told what
+  // happened.
   void reveal_due_line() {
-    if (queued_.empty() || Clock::now() < next_line_) return;
+    if (queued_.empty()) return;
+    if (!situation().legal.empty()) {
+      while (!queued_.empty()) {
+        log_.push_back(std::move(queued_.front()));
+        queued_.pop_front();
+      }
+      while (log_.size() > kKeptLines) log_.erase(log_.begin());
+      dirty_ = true;
+      return;
+    }
+    if (Clock::now() < next_line_) return;
     log_.push_back(queued_.front());
     queued_.pop_front();
     if (log_.size() > kKeptLines) log_.erase(log_.begin());
@@ -135,17 +149,52 @@ class ScreenFront final : public Front {
     fixed += hint;
     const bool heading = fixed + 3 <= rows;
     fixed += heading;
+    // The table must fit whole, with the keys, a line of what happened and the live line.
+    size_t need_columns = 0;
+    for (const auto& line : top) need_columns = std::max(need_columns, columns(line));
+    const size_t need_rows = top.size() + bottom.size() + 2;
+    if (need_columns > size_t(size.columns) || need_rows > size_t(size.rows)) {
+      too_small(size, std::max(need_columns, size_t(kMinColumns)), need_rows);
+      return;
+    }
     const size_t log_rows = std::clamp<size_t>(rows > fixed ? rows - fixed : 0, 1, 8);
     if (hint) bottom.push_back(dim(kHint));
     std::vector<std::string> frame = std::move(top);
-    if (heading) frame.push_back(dim("\u2500\u2500 what happened \u2500\u2500"));
-    for (auto& line : last_rows(log_, log_rows, width - 2)) frame.push_back("  " + line);
+    // Scrolled back: the rows that many rows above the last, and the heading says so.
+    const auto wrapped = last_rows(log_, kKeptLines * 4, width - 2);
+    scroll_ = std::min(scroll_, wrapped.size() > log_rows ? wrapped.size() - log_rows : 0);
+    if (heading)
+      frame.push_back(dim(scroll_ == 0 ? "\u2500\u2500 what happened \u2500\u2500"
+                                       : "\u2500\u2500 what happened, " + std::to_string(scroll_) +
+                                             " lines back (PgDn: later) \u2500\u2500"));
+    const size_t end = wrapped.size() - scroll_;
+    for (size_t i = end > log_rows ? end - log_rows : 0; i < end; ++i)
+      frame.push_back("  " + wrapped[i]);
     frame.insert(frame.end(), bottom.begin(), bottom.end());
     // Written over the last frame, each line cleared to its end, rather than after clearing
     // the screen: no flicker at every key.
     std::string out = "\x1b[H";
-    for (const auto& line : frame) out += line + "\x1b[K\n";
+    for (const auto& line : frame) out += clip(line, width) + "\x1b[K\n";
     io_.out << out << "\x1b[J" << live_line() << "\x1b[K" << std::flush;
+    drawn_at_ = s_.played();
+    dirty_ = false;
+  }
+
+  // Below the size the table needs, a sentence instead of a broken picture; it is redrawn
+  // whole when the terminal is resized.
+  void too_small(const TerminalSize& size, size_t columns_needed, size_t rows_needed) {
+    const std::string need =
+        std::to_string(columns_needed) + "\u00d7" + std::to_string(rows_needed);
+    const std::string has = std::to_string(size.columns) + "\u00d7" + std::to_string(size.rows);
+    const size_t width = size_t(std::max(size.columns - 1, 10));
+    std::string out = "\x1b[H\x1b[J";
+    for (const auto& line :
+         last_rows({"This table needs a larger terminal:", "make the terminal at least " + need,
+                    "(columns \u00d7 rows; it is " + has + " now).",
+                    "The game goes on meanwhile; Ctrl-C leaves."},
+                   size_t(std::max(size.rows - 1, 1)), width))
+      out += line + "\n";
+    io_.out << out << live_line() << "\x1b[K" << std::flush;
     drawn_at_ = s_.played();
     dirty_ = false;
   }
@@ -185,12 +234,24 @@ class ScreenFront final : public Front {
       case key::ctrl('L'):
         dirty_ = true;
         return Turn::Acted;
+      // What happened, scrolled back and forth a few rows at a time.
+      case key::kPageUp:
+      case key::ctrl('B'):
+        scroll_ += kScrollStep;
+        dirty_ = true;
+        return Turn::Acted;
+      case key::kPageDown:
+      case key::ctrl('F'):
+        scroll_ = scroll_ > kScrollStep ? scroll_ - kScrollStep : 0;
+        dirty_ = true;
+        return Turn::Acted;
       case key::ctrl('D'):
         return leave_with("You leave the game unfinished.");
       default:
         break;
     }
     help_ = false;
+    scroll_ = 0;
     KeyAnswer a = screen_->press(k.code, situation());
     note_ = a.note;
     dirty_ = true;
@@ -275,6 +336,7 @@ class ScreenFront final : public Front {
   std::deque<std::string> queued_;  // narration not shown yet
   std::vector<std::string> log_;    // narration shown
   Clock::time_point next_line_{};
+  size_t scroll_ = 0;      // rows of what happened scrolled back from the last
   GameTime bar_for_ = -1;  // the deadline the countdown bar measures
   GameTime bar_total_ = 1;
 };

@@ -112,6 +112,13 @@ std::unique_ptr<Bot> Game::make_bot(std::string_view) const {
   return nullptr;
 }
 
+const State& seen_by(const Bot& bot, const State& state, Seat seat, Rng& rng,
+                     std::unique_ptr<State>& redrawn) {
+  if (bot.reads_only_legal_actions()) return state;
+  redrawn = state.sample_hidden(seat, rng);
+  return *redrawn;
+}
+
 std::unique_ptr<KeyScreen> Game::make_key_screen() const {
   return nullptr;
 }

@@ -151,7 +151,11 @@ class State {
   virtual json full_state() const = 0;
 
   virtual std::unique_ptr<State> clone() const = 0;
-  // A full state that `viewer` cannot tell from this one: what it cannot see is redrawn.
+  // A full state that `viewer` cannot tell from this one: what it cannot see is redrawn. The
+  // redraw is a function of what `viewer` knows and of `rng` only (hidden cards are sorted
+  // before they are shuffled, say), so that two states the viewer cannot tell apart give the
+  // same redraws: bots are handed redraws (core/bot.hpp), and then cannot tell them apart
+  // either.
   virtual std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const = 0;
 
   // Checks the game's own invariants (cards conserved, positions on the track...); the error

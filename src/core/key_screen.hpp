@@ -17,7 +17,14 @@ namespace key {
 inline constexpr int kEnter = '\n';
 inline constexpr int kBackspace = 127;
 inline constexpr int kEscape = 27;
-inline constexpr int kUnknown = -1;  // an arrow, a function key, a letter beyond ASCII...
+inline constexpr int kUnknown = -1;  // a function key, a letter beyond ASCII...
+inline constexpr int kUp = -2;
+inline constexpr int kDown = -3;
+inline constexpr int kRight = -4;
+inline constexpr int kLeft = -5;
+// Page Up and Page Down scroll what happened; the front end keeps them for itself.
+inline constexpr int kPageUp = -6;
+inline constexpr int kPageDown = -7;
 inline constexpr int ctrl(char c) {
   return c & 0x1f;
 }

@@ -508,8 +508,9 @@ void Table::schedule() {
     Bot* bot = bots_[size_t(s)] ? bots_[size_t(s)].get() : stand_ins_[size_t(s)].get();
     if (!actors.contains(s) || !bot) continue;
     // A bot sees what its seat sees: everything else is redrawn before it looks.
-    auto seen = state.sample_hidden(s, bot_rng_);
-    auto p = bot->propose(*seen, s, bot_rng_);
+    std::unique_ptr<State> redrawn;
+    const State& seen = seen_by(*bot, state, s, bot_rng_, redrawn);
+    auto p = bot->propose(seen, s, bot_rng_);
     if (!p) continue;
     const GameTime at = std::max(p->at, state.now());
     if (!best || at < best->at) best = Next{s, p->action, at};
