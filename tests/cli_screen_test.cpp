@@ -289,6 +289,24 @@ TEST(CliScreen, NarrationCatchesUpBeforeThePersonMustAct) {
   EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
 }
 
+// `--lines` (for screen readers) prints the blocks of the table that changed, not the whole
+// board again: the track, unchanged when the book closes, is read once.
+TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
+  Terminal t(
+      with(kSlow, {"--no-color", "--lines", "--param", "book_time_ms=120000", "--bot", "random"}));
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("phase 2: write your formula")) << t.output();
+  ASSERT_TRUE(t.wait_for("type an action")) << t.output();
+  const std::string& out = t.output();
+  size_t tracks = 0;
+  for (size_t p = out.find("The track:"); p != std::string::npos; p = out.find("The track:", p + 1))
+    ++tracks;
+  EXPECT_EQ(tracks, 1u) << out;
+  EXPECT_NE(out.find("seat 1 closes the book"), std::string::npos) << out;
+  t.type("quit\n");
+  EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
+}
+
 TEST(CliScreenText, WidthsCountCharactersNotBytesNorColourCodes) {
   EXPECT_EQ(cli::columns("Z\u00e2\u00e2m"), 4u);
   EXPECT_EQ(cli::columns("\x1b[1;38;5;208mORANGE\x1b[0m"), 6u);
