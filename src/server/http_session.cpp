@@ -1,8 +1,10 @@
 #include "server/http_session.hpp"
 
+#include <algorithm>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
+#include <mutex>
 
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
@@ -15,6 +17,9 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
+
+// The lobby's list holds at most this many tables.
+constexpr size_t kListedTablesShown = 200;
 
 namespace {
 
@@ -105,6 +110,8 @@ void HttpSession::route(const Request& req) {
     return reply(
         text_response(req, http::status::ok, games_catalogue().dump(), "application/json"));
 
+  if (path == "/api/tables") return list_open_tables(req);
+
   static constexpr std::string_view kTables = "/api/tables/";
   if (path.starts_with(kTables)) {
     std::string rest = path.substr(kTables.size());
@@ -140,6 +147,45 @@ void HttpSession::route(const Request& req) {
     return reply(text_response(req, http::status::ok, builtin_index(ctx_.public_url),
                                "text/html; charset=utf-8"));
   reply(text_response(req, http::status::not_found, "not found\n"));
+}
+
+// The tables their creators listed that are not over, for the lobby: each table's status is
+// read on its own strand, and the answer goes once the last one has replied.
+void HttpSession::list_open_tables(const Request& req) {
+  struct Gathered {
+    std::mutex mutex;
+    std::vector<json> open;
+    size_t left = 0;
+  };
+  auto tables = ctx_.lobby->tables();
+  auto gathered = std::make_shared<Gathered>();
+  gathered->left = tables.size();
+  Request shape;
+  shape.version(req.version());
+  shape.keep_alive(req.keep_alive());
+  auto self = shared_from_this();
+  auto answer = [self, shape](std::vector<json> open) {
+    std::sort(open.begin(), open.end(), [](const json& a, const json& b) {
+      return a.value("table", "") < b.value("table", "");
+    });
+    if (open.size() > kListedTablesShown) open.resize(kListedTablesShown);
+    json body = {{"tables", std::move(open)}};
+    self->reply_later(
+        self->text_response(shape, http::status::ok, body.dump(), "application/json"));
+  };
+  if (tables.empty()) return answer({});
+  for (auto& table : tables)
+    table->status([gathered, answer](json status) {
+      std::vector<json> done;
+      {
+        std::lock_guard lock(gathered->mutex);
+        if (status.value("listed", false) && status.value("phase", "") != "finished")
+          gathered->open.push_back(std::move(status));
+        if (--gathered->left > 0) return;
+        done = std::move(gathered->open);
+      }
+      answer(std::move(done));
+    });
 }
 
 void HttpSession::send_file(const Request& req, const std::string& path) {

@@ -22,6 +22,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read_next();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(const Request& req);
+  void list_open_tables(const Request& req);
   bool origin_allowed(const Request& req) const;
   Response text_response(const Request& req, boost::beast::http::status status, std::string body,
                          std::string_view type = "text/plain; charset=utf-8");

@@ -23,7 +23,8 @@ Created create_table(Client& c, const TablePlan& plan) {
           {"players", plan.players},
           {"params", params},
           {"seats", seats},
-          {"seed", plan.seed}});
+          {"seed", plan.seed},
+          {"listed", plan.listed}});
   json created = c.next();
   EXPECT_EQ(created.value("type", ""), "created") << created.dump();
   return {created.value("table", ""), created.value("owner", "")};

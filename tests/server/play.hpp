@@ -18,6 +18,7 @@ struct TablePlan {
   std::vector<std::string> bots;  // per seat: "" for a person, else the bot's name
   bool spectator = true;          // one spectator watches from the start
   std::string seed = "7";
+  bool listed = false;  // shown in the lobby's list of open tables
 };
 
 struct Created {
