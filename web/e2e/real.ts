@@ -82,12 +82,25 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
     await host.getByRole('heading', { level: 2, name: 'Sortilèges' }).waitFor();
     await host.locator('li.game', { hasText: 'Sortilèges' }).getByRole('button').click();
     await host.locator('form.create input').first().fill('Morgane');
+    await host.locator('form.create input[name=listed]').check();
     await host.locator('form.create button[type=submit]').click();
     const invite = await host.locator('#invite-link').inputValue({ timeout: 10000 });
     if (!/\/t\/[A-Za-z0-9_-]+$/.test(invite)) throw new Error(`no invite link: ${invite}`);
+    const code = invite.split('/').pop()!;
     const names = ['Circé', 'Baba', 'Hécate'];
     for (const [i, g] of guests.entries()) {
-      await g.goto(invite);
+      if (i === 0) {
+        // Requirement (issue 10, open tables): the first guest finds the listed table in the
+        // lobby's list of open tables and joins from there.
+        await g.goto(server.url + '/');
+        const row = g.locator(`.open-table[data-table="${code}"]`);
+        await row.waitFor({ timeout: 10000 });
+        if (!/1 of 4 seats taken/.test(await row.innerText())) throw new Error(`open table row: ${await row.innerText()}`);
+        if (screens) await g.screenshot({ path: join(screens, 'lobby-open-tables-1280.png'), fullPage: true });
+        await row.getByRole('button').click();
+      } else {
+        await g.goto(invite);
+      }
       await g.locator('.join input[autocomplete=nickname]').fill(names[i]);
       await g.locator('.join button[type=submit]').click();
       await g.locator('.table-head').waitFor();

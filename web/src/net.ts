@@ -1,7 +1,7 @@
 // The page's one table connection, opened on the server that served the page.
 import { Connection, type SocketLike } from './protocol/connection';
 import { MemoryStore, Tokens, type KeyValue } from './protocol/storage';
-import type { GamesAnswer } from './protocol/types';
+import type { GamesAnswer, TableStatus } from './protocol/types';
 
 function storage(): KeyValue {
   try {
@@ -44,4 +44,11 @@ export async function fetchTable(code: string): Promise<any | null> {
   if (r.status === 404) return null;
   if (!r.ok) throw new Error(`GET /api/tables/${code}: ${r.status}`);
   return r.json();
+}
+
+// The tables listed in the lobby that are not over (GET /api/tables).
+export async function fetchOpenTables(): Promise<TableStatus[]> {
+  const r = await fetch('/api/tables');
+  if (!r.ok) throw new Error(`GET /api/tables: ${r.status}`);
+  return (await r.json()).tables;
 }

@@ -15,6 +15,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
   const [seats, setSeats] = useState<string[]>(() => Array.from({ length: game.max_players }, () => 'human'));
   const [name, setName] = useState(savedName());
   const [spectators, setSpectators] = useState(true);
+  const [listed, setListed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setProblem(null), [players, params, seats, name]);
@@ -39,7 +40,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
         go(`/t/${s.table}`);
       }
     });
-    conn.create(game.id, players, changed, choices, spectators);
+    conn.create(game.id, players, changed, choices, spectators, listed);
   };
 
   const range = [];
@@ -123,6 +124,10 @@ export function CreateTable({ game }: { game: GameInfo }) {
       <label class="field inline">
         <input type="checkbox" checked={spectators} onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)} />
         <span>{t('allow_spectators')}</span>
+      </label>
+      <label class="field inline">
+        <input type="checkbox" name="listed" checked={listed} onChange={(e) => setListed((e.target as HTMLInputElement).checked)} />
+        <span>{t('list_in_lobby')}</span>
       </label>
       {problem && (
         <p class="problem" role="alert">

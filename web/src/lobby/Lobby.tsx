@@ -5,6 +5,8 @@ import { fetchGames } from '../net';
 import type { GameInfo } from '../protocol/types';
 import { CreateTable } from './CreateTable';
 import { GamePicture } from './GamePicture';
+import { OpenTables } from './OpenTables';
+import { boardFor } from '../games/registry';
 
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -17,13 +19,17 @@ export function Lobby() {
   }, []);
   if (failed) return <p class="problem" role="alert">{t('games_unavailable', { why: failed })}</p>;
   if (!games) return <p aria-busy="true">{t('loading')}</p>;
-  const game = games.find((g) => g.id === chosen);
+  // Only the games the browser can draw are offered; the others are named.
+  const playable = games.filter((g) => boardFor(g.id));
+  const elsewhere = games.filter((g) => !boardFor(g.id));
+  const game = playable.find((g) => g.id === chosen);
   return (
     <div class="lobby">
       <h1>{t('lobby_title')}</h1>
       <p class="lead">{t('lobby_lead')}</p>
+      <OpenTables games={playable} />
       <ul class="games">
-        {games.map((g) => (
+        {playable.map((g) => (
           <li class={g.id === chosen ? 'game chosen' : 'game'}>
             <GamePicture id={g.id} />
             <div class="game-text">
@@ -41,6 +47,7 @@ export function Lobby() {
           </li>
         ))}
       </ul>
+      {elsewhere.length > 0 && <p class="help">{t('terminal_only', { games: elsewhere.map((g) => g.name).join(', ') })}</p>}
       {game && <CreateTable game={game} />}
     </div>
   );

@@ -148,8 +148,8 @@ export class Connection {
   }
 
   // Intents. Each is queued until the socket is open.
-  create(game: string, players: number, params: Record<string, string>, seats: SeatChoice[], spectators = true): void {
-    this.write({ type: 'create', game, players, params, seats, spectators });
+  create(game: string, players: number, params: Record<string, string>, seats: SeatChoice[], spectators = true, listed = false): void {
+    this.write({ type: 'create', game, players, params, seats, spectators, listed });
   }
   join(table: string, name: string, seat?: number): void {
     this.write(seat === undefined ? { type: 'join', table, name } : { type: 'join', table, name, seat });

@@ -107,6 +107,7 @@ export type ClientMsg =
       params?: Record<string, string>;
       seats?: SeatChoice[];
       spectators?: boolean;
+      listed?: boolean;
       seed?: string;
     }
   | { type: 'join'; table: string; name: string; seat?: number }
