@@ -39,6 +39,15 @@ void press(BabaTable& t, KeyScreen& k, Seat seat, const std::string& keys,
   }
 }
 
+// Three players past the study (Enter each) and the placement (seat 1 puts her south): seat
+// 0 searches.
+void to_the_search(BabaTable& t, KeyScreen& k) {
+  press(t, k, 0, "\n");
+  press(t, k, 1, "\n");
+  press(t, k, 2, "\n");
+  press(t, k, 1, "s");
+}
+
 // The grid carries its coordinates; the flight and whose move it is are on the table.
 TEST(BabaYagaScreen, TheTableShowsTheGridTheFlightAndWhoseMoveItIs) {
   BabaTable t(3);
@@ -55,10 +64,7 @@ TEST(BabaYagaScreen, TheTableShowsTheGridTheFlightAndWhoseMoveItIs) {
 TEST(BabaYagaScreen, KeysTurnTilesAndMoveBabaYaga) {
   BabaTable t(3);
   auto k = screen();
-  press(t, *k, 0, "\n");
-  press(t, *k, 1, "\n");
-  press(t, *k, 2, "\n");
-  press(t, *k, 1, "s");
+  to_the_search(t, *k);
   EXPECT_EQ(t.s->baba_cell(), by::parse_cell("C5"));
   const std::string wrong = t.unwanted();
   const std::string keys = {char(std::tolower(wrong[0])), wrong[1]};
@@ -68,6 +74,31 @@ TEST(BabaYagaScreen, KeysTurnTilesAndMoveBabaYaga) {
   EXPECT_FALSE(t.s->face_up(by::parse_cell(wrong)));
   press(t, *k, 1, " ");
   EXPECT_EQ(t.s->flight().moves, 1);
+}
+
+// Presses key codes (arrows, Enter) as `seat` and plays what they give.
+void press_codes(BabaTable& t, KeyScreen& k, Seat seat, const std::vector<int>& codes) {
+  for (int c : codes) {
+    const json view = t.view(seat);
+    const auto legal = legal_texts(*t.s, seat);
+    KeyAnswer a = k.press(c, {view, seat, legal});
+    if (!a.action.empty()) t.ok(seat, a.action);
+  }
+}
+
+// The arrows move a cursor from the middle of the forest (C3), stopping at its edges; Enter
+// turns the tile under it, like its letter and digit.
+TEST(BabaYagaScreen, ArrowsAndEnterTurnTheTileUnderTheCursor) {
+  BabaTable t(3);
+  auto k = screen();
+  to_the_search(t, *k);
+  // Up twice and left three times from C3: A1, the corner (the last left stops at the edge).
+  press_codes(t, *k, 0, {key::kUp, key::kUp, key::kLeft, key::kLeft, key::kLeft});
+  const json view = t.view(0);
+  const auto legal = legal_texts(*t.s, 0);
+  EXPECT_NE(k->keys({view, 0, legal}, false).find("cursor: A1"), std::string::npos);
+  press_codes(t, *k, 0, {key::kEnter});
+  EXPECT_TRUE(t.s->face_up(by::parse_cell("A1")));
 }
 
 // Tout seul dans la forêt: f and j, the two hands, in turn.

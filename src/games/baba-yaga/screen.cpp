@@ -1,4 +1,5 @@
-// Keys: a column letter then a row digit names a tile (turn it, or pick it for a choice);
+// Keys: a column letter then a row digit, or the arrows then Enter, names a tile (turn it, or
+// pick it for a choice);
 // x turns the wrong tile back; Space moves Baba Yaga (two players: f with the left hand, j
 // with the right, in turn); n e s w place her; Enter ends the study; l keeps Pattes de
 // poulet ! for later; 0–4 target a seat.
@@ -94,8 +95,9 @@ class BabaYagaScreen final : public KeyScreen {
       if (may_start(now, "move"))
         return now.view["two_players"].get<bool>() ? "Your move! f left hand, j right hand, in turn"
                                                    : "Your move! Space moves Baba Yaga";
-      std::string out = "Search: a column letter a-e, then a row 1-5 turns a tile";
+      std::string out = "Search: a-e then 1-5, or the arrows then Enter, turns a tile";
       if (may_start(now, "back")) out += "; x turns the wrong one back";
+      if (cursor_ >= 0) out += "  cursor: " + cell_name(cursor_);
       return out + (column_ ? "  [" + std::string(1, char('A' + column_ - 'a')) + "_]" : "");
     }
     if (phase == "effect") {
@@ -168,20 +170,36 @@ class BabaYagaScreen final : public KeyScreen {
     if (k >= '1' && k <= '5' && column_) {
       const int cell = (k - '1') * 5 + (column_ - 'a');
       column_ = 0;
-      const std::string name = cell_name(cell);
-      if (phase == "race") return {may(now, "back " + name) ? "back " + name : "turn " + name, ""};
-      if (may_start(now, "swap")) {
-        if (first_ < 0) {
-          first_ = cell;
-          return {"", "then the second tile"};
-        }
-        const int a = first_;
-        first_ = -1;
-        return {action_text(act::swap(a, cell)), ""};
-      }
-      return {"maison " + name, ""};
+      return choose(cell, now, phase);
     }
+    // The arrows move a cursor over the grid; Enter chooses the tile under it.
+    if (k == key::kUp || k == key::kDown || k == key::kLeft || k == key::kRight) {
+      if (cursor_ < 0) cursor_ = 12;  // the middle of the forest
+      const int row = cursor_ / 5, column = cursor_ % 5;
+      if (k == key::kUp) cursor_ = std::max(row - 1, 0) * 5 + column;
+      if (k == key::kDown) cursor_ = std::min(row + 1, 4) * 5 + column;
+      if (k == key::kLeft) cursor_ = row * 5 + std::max(column - 1, 0);
+      if (k == key::kRight) cursor_ = row * 5 + std::min(column + 1, 4);
+      return {"", "cursor on " + cell_name(cursor_) + ", Enter chooses it"};
+    }
+    if (k == key::kEnter && cursor_ >= 0) return choose(cursor_, now, phase);
     return {"", "? shows the keys"};
+  }
+
+  // A tile named by letter and digit or by the cursor: turned (searching) or chosen.
+  KeyAnswer choose(int cell, const KeySituation& now, const std::string& phase) {
+    const std::string name = cell_name(cell);
+    if (phase == "race") return {may(now, "back " + name) ? "back " + name : "turn " + name, ""};
+    if (may_start(now, "swap")) {
+      if (first_ < 0) {
+        first_ = cell;
+        return {"", "then the second tile"};
+      }
+      const int a = first_;
+      first_ = -1;
+      return {action_text(act::swap(a, cell)), ""};
+    }
+    return {"maison " + name, ""};
   }
 
   std::vector<std::string> narrate(const Event& e) const override {
@@ -197,6 +215,7 @@ class BabaYagaScreen final : public KeyScreen {
            "  Enter         end the study (ready)\n"
            "  n e s w       place Baba Yaga at the north, east, south or west end\n"
            "  a-e then 1-5  a tile by column and row: turn it (searching), or choose it\n"
+           "  arrows, Enter the same with a cursor over the forest\n"
            "  x, Backspace  turn the wrong ingredient back\n"
            "  Space         move Baba Yaga one tile (your move)\n"
            "  f / j         two players: move with the left / right hand, in turn\n"
@@ -206,8 +225,9 @@ class BabaYagaScreen final : public KeyScreen {
 
  private:
   std::string moment_;
-  int column_ = 0;  // a column letter typed, waiting for its row
-  int first_ = -1;  // Brouillard bizarre !: the first tile named
+  int column_ = 0;   // a column letter typed, waiting for its row
+  int first_ = -1;   // Brouillard bizarre !: the first tile named
+  int cursor_ = -1;  // the tile the arrows point at, once they were used
 };
 
 }  // namespace
