@@ -83,7 +83,9 @@ struct ServeOptions {
   std::string data_dir = "sabbat-data";
   std::string public_url;
   std::string web_dir;
-  int stand_in_after_s = 60;  // a person's empty seat is played by a bot after this
+  int stand_in_after_s = 60;     // a person's empty seat is played by a bot after this
+  int messages_per_second = 20;  // per connection
+  int max_tables = 10000;        // unfinished tables held at once
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

@@ -37,6 +37,18 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "creator may choose otherwise)")
       ->type_name("SECONDS")
       ->check(CLI::Range(1, 86400));
+  // The two limits a club (or a load test) may need to raise; the others protect the server
+  // from one client and stay as they are.
+  serve
+      ->add_option("--messages-per-second", o.messages_per_second,
+                   "Messages a connection may send per second; more are refused (default 20)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
+  serve
+      ->add_option("--max-tables", o.max_tables,
+                   "Unfinished tables the server holds at once (default 10000)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
   return serve;
 }
 
@@ -66,6 +78,8 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.data_dir = options.data_dir;
   o.public_url = options.public_url;
   o.limits.stand_in_after = std::chrono::seconds(options.stand_in_after_s);
+  o.limits.messages_per_second = options.messages_per_second;
+  o.limits.max_tables = options.max_tables;
   o.web_dir = options.web_dir.empty() ? default_web_dir() : options.web_dir;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);

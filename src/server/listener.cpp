@@ -49,8 +49,13 @@ void Listener::accept_next() {
         if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
         if (ec)
           self->ctx_.log("accept: " + ec.message());
-        else
+        else {
+          // Game messages are small and answer a move: send each at once rather than wait to
+          // fill a packet (Nagle's algorithm would hold a `state` behind its `accepted`).
+          boost::system::error_code ignored;
+          socket.set_option(tcp::no_delay(true), ignored);
           std::make_shared<HttpSession>(std::move(socket), self->ctx_)->run();
+        }
         self->accept_next();
       });
 }

@@ -46,17 +46,25 @@ json play_randomly(Client& c, uint64_t seed, int max_actions) {
   Rng rng(seed);
   int64_t seq = 0;
   int accepted = 0;
+  json last;  // the last action sent
   for (;;) {
     json m = c.next();
     if (m.is_null()) return m;
     const std::string type = m.value("type", "");
     if (type == "result") return m;
     if (type == "accepted" && ++accepted >= max_actions) return m;
+    if (type == "error" && m.value("code", "") == "rate-limited") {
+      // Faster than a person plays: the server ignored the action; wait and send it again.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      c.send(last);
+      continue;
+    }
     if (type != "state") continue;
     const json& legal = m["legal"];
     if (legal.empty()) continue;
     const auto& pick = legal[size_t(rng.below(uint32_t(legal.size())))];
-    c.send({{"type", "act"}, {"seq", ++seq}, {"action", pick}});
+    last = {{"type", "act"}, {"seq", ++seq}, {"action", pick}};
+    c.send(last);
   }
 }
 

@@ -39,7 +39,7 @@ TEST(ServeFlags, EveryFlagIsDocumentedInCliMd) {
           << "--" << name << " is not documented in docs/cli.md";
     }
   }
-  EXPECT_GE(flags, 6);
+  EXPECT_GE(flags, 8);
 }
 
 struct Ran {
@@ -61,7 +61,9 @@ TEST(ServeFlags, BadValuesAreRefusedWithTheFlagAndWhatItAllows) {
            {{"serve", "--port", "-1"}, "65535"},
            {{"serve", "--port", "http"}, "65535"},
            {{"serve", "--stand-in-after", "0"}, "86400"},
-           {{"serve", "--stand-in-after", "soon"}, "86400"}}) {
+           {{"serve", "--stand-in-after", "soon"}, "86400"},
+           {{"serve", "--messages-per-second", "0"}, "1000000"},
+           {{"serve", "--max-tables", "-5"}, "1000000"}}) {
     Ran r = sabbat(args);
     EXPECT_EQ(r.code, 2) << args[2];
     EXPECT_NE(r.err.find("not in range"), std::string::npos) << r.err;

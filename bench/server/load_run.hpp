@@ -1,0 +1,48 @@
+#pragma once
+// The load generator's run: tables created and their seats joined over real WebSocket
+// connections, then either played as fast as each seat's turn comes (play) or left idle with
+// every seat connected (idle), measured from outside the server (bench/README.md, "Server").
+#include <sys/types.h>
+#include <cstdint>
+#include <string>
+
+namespace sabbat::load {
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::string game = "sortileges";
+  int players = 4;
+  int tables = 10;             // play: M tables played at once; idle: N tables held
+  bool idle = false;           // idle: nobody moves; memory per table is measured
+  int games_per_table = 0;     // R games played back to back per table slot; 0: from target
+  int target_moves = 9600;     // the least number of moves measured (play)
+  int moves_per_game = 96;     // an estimate, only to choose R from the target
+  double max_seconds = 90;     // the measured window ends here at the latest
+  double hold_seconds = 5;     // idle: how long the tables stay connected after measuring
+  int connect_parallel = 256;  // connections being opened at once during set-up
+  pid_t server_pid = 0;        // whose CPU and memory to read in /proc (0: none)
+  std::uint64_t seed = 1;      // tables' seeds and the seats' choices
+  std::string label;
+};
+
+struct LoadResult {
+  std::string mode;
+  int tables = 0, games_per_table = 0, connections = 0;
+  double setup_seconds = 0, window_seconds = 0;
+  std::int64_t moves = 0, games = 0, refused = 0, errors = 0, disconnects = 0;
+  bool timed_out = false;
+  double moves_per_second = 0, rtt_p50_ms = 0, rtt_p99_ms = 0, rtt_max_ms = 0;
+  double server_cpu_percent = 0, server_cpu_ms_per_move = 0, loadgen_cpu_percent = 0,
+         loadgen_cpu_ms_per_move = 0, other_cpu_percent = 0;
+  double server_rss_base_mib = 0, server_rss_mib = 0, server_rss_peak_mib = 0;
+  double idle_kib_per_table = 0;
+  std::string first_problem;  // the first disconnect, refusal or error, verbatim
+};
+
+LoadResult run_load(const LoadOptions& options);
+
+// One line of JSON with every figure, for results files.
+std::string to_json_line(const LoadOptions& options, const LoadResult& r);
+
+}  // namespace sabbat::load

@@ -1,0 +1,21 @@
+#pragma once
+// What the load generator reads of the server process and of the machine from /proc: CPU time
+// (user + system), resident memory, and the whole machine's busy time, so that a run can say
+// how much of the CPU went to the server, to itself, and to whatever else was running.
+#include <sys/types.h>
+#include <cstdint>
+
+namespace sabbat::load {
+
+struct CpuSeconds {
+  double process = 0;  // the server's user + system time
+  double self = 0;     // the load generator's
+  double busy = 0;     // every CPU of the machine, not idle
+};
+
+// The three at once; `server` may be 0 (no server pid given): its time is then 0.
+CpuSeconds read_cpu(pid_t server);
+// The server's resident set in KiB (0 when unknown).
+std::int64_t read_rss_kib(pid_t server);
+
+}  // namespace sabbat::load
