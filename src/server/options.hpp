@@ -16,8 +16,11 @@ struct Limits {
   int max_tables = 10000;                     // unfinished tables held by the server
   int max_connections_per_table = 64;         // seats and spectators together
   std::chrono::milliseconds idle_timeout = std::chrono::minutes(5);  // no message from a client
-  std::size_t max_queued_messages = 256;          // a client that reads slower is disconnected
-  std::chrono::microseconds commit_window{2000};  // group commit of the write-ahead
+  std::size_t max_queued_messages = 256;  // a client that reads slower is disconnected
+  // Group commit of the write-ahead. None: the writer commits as soon as it is free, and what
+  // arrives during a commit (its sync) goes into the next one; a window only added latency
+  // (bench/README.md, "Server").
+  std::chrono::microseconds commit_window{0};
   // Game time a person's seat stays without a connection, while the game is playing, before
   // the game's default bot plays it; a table's `create` may choose its own (stand_in.hpp).
   std::chrono::milliseconds stand_in_after = std::chrono::seconds(60);

@@ -160,7 +160,7 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
     queue_.clear();
     return;
   }
-  queue_.pop_front();
+  queue_.erase(queue_.begin());
   if (!queue_.empty()) return write_next();
   if (close_after_queue_ && !closing_) {
     closing_ = true;

@@ -7,8 +7,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 #include <memory>
+#include <vector>
 
 #include "server/connection.hpp"
 #include "server/context.hpp"
@@ -45,7 +45,9 @@ class WebsocketSession final : public Connection,
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
   const uint64_t id_;
-  std::deque<Frame> queue_;
+  // Frames own their text, so a write in flight survives the vector growing. A vector, not a
+  // deque: an idle connection then holds no queue memory at all.
+  std::vector<Frame> queue_;
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
   bool closing_ = false;  // no more reads or writes but the close
   boost::asio::steady_timer idle_timer_;
