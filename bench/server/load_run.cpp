@@ -4,7 +4,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cmath>
-#include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/common.hpp"
+#include "server/options.hpp"
 
 namespace CLI {
 class App;
@@ -83,9 +84,9 @@ struct ServeOptions {
   std::string data_dir = "sabbat-data";
   std::string public_url;
   std::string web_dir;
-  int stand_in_after_s = 60;     // a person's empty seat is played by a bot after this
-  int messages_per_second = 20;  // per connection
-  int max_tables = 10000;        // unfinished tables held at once
+  int stand_in_after_s = 60;  // a person's empty seat is played by a bot after this
+  int messages_per_second = server::Limits{}.messages_per_second;  // per connection
+  int max_tables = server::Limits{}.max_tables;                    // unfinished tables held at once
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);
