@@ -131,6 +131,7 @@ namespace {
 
 // One loop for both replays; events are built only when someone reads them.
 Result<Match> replay_impl(const Record& record, const Registry& games,
+                          const std::function<void(const State&)>& at_start,
                           const std::function<void(const State&)>& after_each,
                           const ReplayHook& on_action) {
   auto game = games.get(record.game);
@@ -139,6 +140,7 @@ Result<Match> replay_impl(const Record& record, const Registry& games,
   if (!setup) return fail("line 1: " + printable(setup.error(), kQuotedError));
   auto match = Match::start(**game, *setup);
   if (!match) return fail("line 1: " + printable(match.error(), kQuotedError));
+  if (at_start) at_start(match->state());
   Events events;
   Events* wanted = on_action ? &events : nullptr;
   for (size_t i = 0; i < record.actions.size(); ++i) {
@@ -158,12 +160,18 @@ Result<Match> replay_impl(const Record& record, const Registry& games,
 
 Result<Match> replay(const Record& record, const Registry& games,
                      const std::function<void(const State&)>& after_each) {
-  return replay_impl(record, games, after_each, nullptr);
+  return replay_impl(record, games, nullptr, after_each, nullptr);
 }
 
 Result<Match> replay_with_events(const Record& record, const Registry& games,
                                  const ReplayHook& on_action) {
-  return replay_impl(record, games, nullptr, on_action);
+  return replay_impl(record, games, nullptr, nullptr, on_action);
+}
+
+Result<Match> replay_from_start(const Record& record, const Registry& games,
+                                const std::function<void(const State&)>& at_start,
+                                const ReplayHook& on_action) {
+  return replay_impl(record, games, at_start, nullptr, on_action);
 }
 
 Status check_result(const Record& record, const Record& replayed) {

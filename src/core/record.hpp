@@ -95,6 +95,10 @@ Result<Match> replay(const Record& record, const Registry& games,
 using ReplayHook = std::function<void(const RecordedAction&, const State&, const Events&)>;
 Result<Match> replay_with_events(const Record& record, const Registry& games,
                                  const ReplayHook& on_action);
+// Same, and `at_start` sees the state the game began with, before the first action.
+Result<Match> replay_from_start(const Record& record, const Registry& games,
+                                const std::function<void(const State&)>& at_start,
+                                const ReplayHook& on_action);
 
 // The result line of `record` against the `replayed` record of the same actions: a result the
 // replay does not give, or a result for a game the replay has not ended, names the result line.

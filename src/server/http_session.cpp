@@ -8,6 +8,7 @@
 
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
+#include "server/replay.hpp"
 #include "server/web_files.hpp"
 #include "server/websocket_session.hpp"
 
@@ -113,40 +114,66 @@ void HttpSession::route(const Request& req) {
   if (path == "/api/tables") return list_open_tables(req);
 
   static constexpr std::string_view kTables = "/api/tables/";
-  if (path.starts_with(kTables)) {
-    std::string rest = path.substr(kTables.size());
-    const bool record = rest.ends_with("/record");
-    if (record) rest.resize(rest.size() - std::string_view("/record").size());
-    auto table = ctx_.lobby->find(rest);
-    if (!table) return reply(text_response(req, http::status::not_found, "no such table\n"));
-    auto self = shared_from_this();
-    const unsigned version = req.version();
-    const bool keep_alive = req.keep_alive();
-    Request shape;
-    shape.version(version);
-    shape.keep_alive(keep_alive);
-    if (!record) {
-      return table->status([self, shape](json status) {
-        self->reply_later(
-            self->text_response(shape, http::status::ok, status.dump(), "application/json"));
-      });
-    }
-    return table->record([self, shape, code = rest](std::optional<std::string> text) {
-      if (!text)
-        return self->reply_later(self->text_response(
-            shape, http::status::conflict, "the record is available once the game has ended\n"));
-      Response res =
-          self->text_response(shape, http::status::ok, std::move(*text), "application/x-ndjson");
-      res.set(http::field::content_disposition, "attachment; filename=\"" + code + ".jsonl\"");
-      self->reply_later(std::move(res));
-    });
-  }
+  if (path.starts_with(kTables)) return table_route(req, path.substr(kTables.size()), target);
 
   if (auto file = web_file(ctx_.options.web_dir, path)) return send_file(req, *file);
   if (path == "/" || path.starts_with("/t/"))
     return reply(text_response(req, http::status::ok, builtin_index(ctx_.public_url),
                                "text/html; charset=utf-8"));
   reply(text_response(req, http::status::not_found, "not found\n"));
+}
+
+// GET /api/tables/CODE, .../record and .../replay?seat=K: each answered from the table's strand.
+void HttpSession::table_route(const Request& req, std::string rest, const std::string& target) {
+  enum class Asked { Status, Record, Replay } asked = Asked::Status;
+  for (auto [suffix, kind] : {std::pair{std::string_view("/record"), Asked::Record},
+                              std::pair{std::string_view("/replay"), Asked::Replay}})
+    if (rest.ends_with(suffix)) {
+      rest.resize(rest.size() - suffix.size());
+      asked = kind;
+    }
+  auto table = ctx_.lobby->find(rest);
+  if (!table) return reply(text_response(req, http::status::not_found, "no such table\n"));
+  auto self = shared_from_this();
+  Request shape;
+  shape.version(req.version());
+  shape.keep_alive(req.keep_alive());
+  if (asked == Asked::Status) {
+    return table->status([self, shape](json status) {
+      self->reply_later(
+          self->text_response(shape, http::status::ok, status.dump(), "application/json"));
+    });
+  }
+  if (asked == Asked::Replay) {
+    const size_t q = target.find('?');
+    const std::string query = q == std::string::npos ? std::string() : target.substr(q + 1);
+    return table->finished_record([self, shape, query](const Record* record) {
+      if (!record)
+        return self->reply_later(self->text_response(
+            shape, http::status::conflict, "the replay is available once the game has ended\n"));
+      auto viewer = replay_viewer(query_value(query, "seat"), record->players);
+      if (!viewer)
+        return self->reply_later(
+            self->text_response(shape, http::status::bad_request, viewer.error() + "\n"));
+      auto replayed = replay_through(*record, *viewer);
+      if (!replayed)
+        return self->reply_later(
+            self->text_response(shape, http::status::internal_server_error,
+                                "the replay failed: " + replayed.error() + "\n"));
+      self->reply_later(self->text_response(
+          shape, http::status::ok, replayed->dump(-1, ' ', false, json::error_handler_t::replace),
+          "application/json"));
+    });
+  }
+  return table->record([self, shape, code = rest](std::optional<std::string> text) {
+    if (!text)
+      return self->reply_later(self->text_response(
+          shape, http::status::conflict, "the record is available once the game has ended\n"));
+    Response res =
+        self->text_response(shape, http::status::ok, std::move(*text), "application/x-ndjson");
+    res.set(http::field::content_disposition, "attachment; filename=\"" + code + ".jsonl\"");
+    self->reply_later(std::move(res));
+  });
 }
 
 // The tables their creators listed that are not over, for the lobby: each table's status is

@@ -23,6 +23,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(const Request& req);
   void list_open_tables(const Request& req);
+  void table_route(const Request& req, std::string rest, const std::string& target);
   bool origin_allowed(const Request& req) const;
   Response text_response(const Request& req, boost::beast::http::status status, std::string body,
                          std::string_view type = "text/plain; charset=utf-8");

@@ -711,4 +711,11 @@ void Table::record(std::function<void(std::optional<std::string>)> reply) {
   });
 }
 
+void Table::finished_record(std::function<void(const Record*)> reply) {
+  on_strand([reply = std::move(reply)](Table& self) {
+    if (self.phase_ != Phase::Finished || !self.outbox_.empty()) return reply(nullptr);
+    reply(&self.match_.record());
+  });
+}
+
 }  // namespace sabbat::server

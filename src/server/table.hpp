@@ -57,6 +57,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // game has ended; both answer on the table's strand through `reply`.
   void status(std::function<void(json)> reply);
   void record(std::function<void(std::optional<std::string>)> reply);
+  // The finished game's record, for a replay (null before the end); `reply` runs on the
+  // table's strand and must not keep the pointer.
+  void finished_record(std::function<void(const Record*)> reply);
 
   // Cheap to read from any thread: whether the table still counts toward the server's limit.
   bool finished() const { return finished_flag_.load(); }
