@@ -1,6 +1,9 @@
 // Seat views for the mock screenshots, cut from full states that `sabbat replay --states`
 // printed for two simulated games (e2e/fixtures/*.full.json). The views keep only what the
 // seat may see, following src/games/*/view.cpp; the real-server run replaces them.
+// Baba Yaga's are not cut: they are the `state` messages seat 0 received from a real
+// `sabbat serve`, kept as they came (e2e/fixtures/baba-yaga-*.seat.json, written by
+// record_baba_yaga.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,10 +31,26 @@ export const games = {
         { name: 'pilot_0', kind: 'choice', default: 'normal', choices: ['normal', 'novice', 'expert'] },
       ],
     },
+    {
+      id: 'baba-yaga', name: 'Baba Yaga', min_players: 2, max_players: 5, default_players: 3,
+      facts: { hidden_information: true, chance: true, real_time: true }, bots: ['random', 'seasoned', 'novice', 'expert'], default_bot: 'seasoned',
+      params: [
+        { name: 'study_time_ms', kind: 'integer', default: '20000', min: 1000, max: 600000 },
+        { name: 'move_time_ms', kind: 'integer', default: '5000', min: 200, max: 600000 },
+        { name: 'home_sweet_home', kind: 'boolean', default: 'false' },
+        { name: 'level_0', kind: 'choice', default: 'cours-toujours', choices: ['balade', 'cours-toujours', 'sauve-qui-peut'] },
+      ],
+    },
   ],
 };
 
 export function status(game: string, phase: string, players = 4) {
+  // The Baba Yaga fixtures were recorded with four people at the table, under these names.
+  if (game === 'baba-yaga')
+    return {
+      table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, watchers: 0,
+      seats: ['Morgane', 'Circé', 'Hécate', 'Mélusine'].slice(0, players).map((name, seat) => ({ seat, kind: 'human', name, taken: true, connected: true })),
+    };
   const names = ['Morgane', 'Circé', 'Baba', 'Hécate'];
   return {
     table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, watchers: 0,
@@ -93,9 +112,29 @@ export interface Scene {
   name: string;
   game: string;
   state: any;
-  log: { kind: string; text: string }[];
+  log: { kind: string; text: string; data?: unknown }[];
   result?: any;
   keys?: string[];
+  // On the phone, the part of the page to show (scrolled to its foot).
+  scroll?: string;
+}
+
+// The Baba Yaga moments recorded from a real server, in the order of the game.
+export const BABA_YAGA_SCENES = ['study', 'search', 'target', 'move', 'blind', 'small', 'result'];
+
+function babaYagaScene(dir: string, name: string): Scene {
+  const f = load(dir, `baba-yaga-${name}.seat.json`);
+  // The state's own events are the log's last lines: the mock sends them one by one first.
+  const scroll = ['search', 'blind', 'small'].includes(name) ? '.by-board' : undefined;
+  // At the study, ? shows the list of keys.
+  const keys = name === 'study' ? ['?'] : undefined;
+  return { name: `baba-yaga-${name}`, game: 'baba-yaga', state: { ...f.state, events: [] }, log: f.log, result: f.result, scroll, keys };
+}
+
+// Every ingredient and the tile it lay on at the study (before any Brouillard bizarre !).
+export function babaYagaStudyLayout(dir: string): Map<string, string> {
+  const v = load(dir, 'baba-yaga-study.seat.json').state.view;
+  return new Map(v.forest.map((t: any) => [t.cell, t.ingredient]));
 }
 
 export function scenes(dir: string): Scene[] {
@@ -138,5 +177,6 @@ export function scenes(dir: string): Scene[] {
       state: st(duBalaiView(keep, 3), keep.drawn.map((c: string) => `keep ${c}`), [3], 3, { at: keep.deadline.at, in: 12000 }),
       log: [{ kind: 'moved', text: 'seat 3: formula foulzz biii nebulo arakna (perfect); square 2 -> 6' }],
     },
+    ...BABA_YAGA_SCENES.map((n) => babaYagaScene(dir, n)),
   ];
 }

@@ -2,12 +2,12 @@
 // through the invite link, play the whole game by clicking the moves the server offers, and the
 // final scores shown equal the record's result line.
 import type { Browser, Page } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
+export function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
   const data = mkdtempSync(join(tmpdir(), 'sabbat-e2e-'));
   // A fresh store per run, out of the repository.
   const child = spawn(bin, ['serve', '--port', '0', '--web', dist, '--data', data], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -191,4 +191,173 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
   } finally {
     server.stop();
   }
+}
+
+// Requirement (Baba Yaga in the browser): one person plays Baba Yaga against two bots with the
+// keyboard only (Enter, a column letter then a row digit, x, Space, n e s w, digits, l), and
+// no frame the page received holds what seat 0 may not see: after the game, every frame is
+// checked against the full states `sabbat replay --states` rebuilds from the record.
+export async function playBabaYaga(browser: Browser, bin: string, dist: string, screens?: string) {
+  const server = await startServer(bin, dist);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const frames = new Map<number, any>();
+    let latest: any = null;
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const m = JSON.parse(String(f.payload));
+        if (m.type !== 'state') return;
+        frames.set(m.seq, m);
+        if (!latest || m.seq >= latest.seq) latest = m;
+      }),
+    );
+    await page.goto(server.url + '/');
+    await page.locator('li.game', { hasText: 'Baba Yaga' }).getByRole('button').click();
+    await page.locator('form.create input').first().fill('Morgane');
+    const selects = page.locator('.seat-choices select');
+    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
+    // A short study, and three turns: seat 0 searches, then moves Baba Yaga, then places her.
+    await page.locator('#param-study_time_ms').fill('4000');
+    await page.locator('#param-max_turns').fill('3');
+    await page.locator('form.create button[type=submit]').click();
+    await page.locator('.baba-yaga').waitFor({ timeout: 15000 });
+
+    const layout = new Map<string, string>();
+    const keys: string[] = [];
+    const typeCell = async (cell: string) => {
+      await page.keyboard.press(cell[0].toLowerCase());
+      await page.keyboard.press(cell[1]);
+      keys.push(cell.toLowerCase());
+    };
+    const press = async (k: string) => {
+      await page.keyboard.press(k);
+      keys.push(k);
+    };
+    let triedWrong = -1;
+    let shot = false;
+    const end = Date.now() + 150000;
+    while ((await page.locator('.result').count()) === 0) {
+      if (Date.now() > end) throw new Error(`Baba Yaga: no result in time; keys ${keys.join(' ')}`);
+      const st = latest;
+      if (!st) {
+        await page.waitForTimeout(100);
+        continue;
+      }
+      const v = st.view;
+      const legal: string[] = st.legal;
+      if (v.phase === 'study' && layout.size === 0) for (const t of v.forest) layout.set(t.cell, t.ingredient);
+      for (const e of st.events)
+        if (e.kind === 'swapped') {
+          const [x, y] = e.data.cells;
+          const ix = layout.get(x)!;
+          layout.set(x, layout.get(y)!);
+          layout.set(y, ix);
+        }
+      const seq = st.seq;
+      const card: string[] = v.card?.ingredients ?? [];
+      const turnable = legal.filter((a) => a.startsWith('turn ')).map((a) => a.slice(5));
+      const back = legal.find((a) => a.startsWith('back '));
+      if (legal.includes('ready')) await press('Enter');
+      else if (legal.some((a) => a.startsWith('place '))) await press('nesw'[Math.floor(Math.random() * 4)]);
+      else if (legal.includes('move')) await press(' ');
+      else if (back) {
+        const cell = back.slice(5);
+        const ing = layout.get(cell)!;
+        if (!(await page.locator(`.by-tile[data-cell="${cell}"]`).innerText()).includes(ing)) throw new Error(`${cell} is face up but does not show ${ing}`);
+        await press('x');
+        await page.locator(`.by-tile[data-cell="${cell}"].face-forest`).waitFor({ timeout: 5000 });
+        // Requirement: a tile turned back leaves nothing of its ingredient in the page.
+        const forest = await page.locator('.by-forest').innerHTML();
+        const log = await page.locator('.log-lines').innerText();
+        if (forest.includes(ing) || forest.includes(ing.replace(/'/g, '&#39;')) || log.includes(ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
+      } else if (turnable.length) {
+        // A wrong tile first (to turn it back with x), then the wanted ones.
+        const wrong = triedWrong !== v.turn ? turnable.find((c) => !card.includes(layout.get(c)!)) : undefined;
+        const cell = wrong ?? turnable.find((c) => card.includes(layout.get(c)!));
+        triedWrong = v.turn;
+        if (cell) {
+          await typeCell(cell);
+          const t0 = Date.now();
+          const up = () => latest.view.forest.find((x: any) => x.cell === cell)?.face === 'ingredient' || latest.view.phase !== 'race';
+          while (!up() && Date.now() - t0 < 2000) await page.waitForTimeout(20);
+          if (screens && !shot && !wrong && latest.view.phase === 'race') {
+            shot = true;
+            await page.locator(`.by-tile[data-cell="${cell}"].face-ingredient`).waitFor({ timeout: 2000 }).catch(() => {});
+            await page.mouse.move(0, 0);
+            await page.screenshot({ path: join(screens, 'baba-yaga-real-1280.png'), fullPage: true });
+          }
+          continue;
+        }
+      } else if (legal.some((a) => a.startsWith('target '))) await press(legal.find((a) => a.startsWith('target '))!.slice(7));
+      else if (legal.includes('maison later')) await press('l');
+      else if (legal.some((a) => a.startsWith('swap '))) {
+        const [, x, y] = legal.find((a) => a.startsWith('swap '))!.split(' ');
+        await typeCell(x);
+        await typeCell(y);
+      } else if (legal.some((a) => a.startsWith('maison '))) await typeCell(legal.find((a) => a.startsWith('maison '))!.slice(7));
+      // The next state, or a little while.
+      const t0 = Date.now();
+      while (latest.seq === seq && Date.now() - t0 < 1500) await page.waitForTimeout(20);
+    }
+    const played = new Set(keys.map((k) => (/^[a-e][1-5]$/.test(k) ? 'tile' : k)));
+    for (const k of ['Enter', 'tile', 'x', ' ']) if (!played.has(k)) throw new Error(`Baba Yaga: the key ${JSON.stringify(k)} was never used (${keys.join(' ')})`);
+    const href = await page.locator('.result a[download]').getAttribute('href');
+    const rec = await (await fetch(new URL(href!, server.url))).text();
+    const file = join(mkdtempSync(join(tmpdir(), 'sabbat-by-')), 'record.jsonl');
+    writeFileSync(file, rec);
+    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    const checked = checkBabaYagaFrames(frames, full, 0);
+    return { keys: keys.length, frames: checked };
+  } finally {
+    server.stop();
+  }
+}
+
+const HALF: Record<string, (cell: string) => boolean> = {
+  left: (c) => c[0] < 'C',
+  right: (c) => c[0] > 'C',
+  top: (c) => c[1] < '3',
+  bottom: (c) => c[1] > '3',
+};
+
+// Every frame of `seat` against the full state after the same action: an ingredient only on a
+// tile face up (or during the study) and the right one; no forest face under the Maison nor
+// where a handicap hides it from the searcher; no card that lies unseen in a pile or the box.
+function checkBabaYagaFrames(frames: Map<number, any>, full: any[], seat: number): number {
+  let n = 0;
+  for (const [seq, st] of frames) {
+    if (seq === 0) continue; // the study: every ingredient face up for everyone
+    const f = full[seq - 1];
+    if (!f) throw new Error(`no full state for seq ${seq}`);
+    const where = `seat ${seat}'s frame at seq ${seq}`;
+    const truth = new Map<string, any>(f.forest.map((t: any) => [t.cell, t]));
+    const searcherHandicapped = f.searcher === seat && f.phase !== 'over';
+    for (const t of st.view.forest) {
+      const real = truth.get(t.cell);
+      if ('ingredient' in t || 'short' in t) {
+        if (real.face !== 'ingredient') throw new Error(`${where} shows the face-down ${t.cell}`);
+        if (t.ingredient && t.ingredient !== f.tiles[t.cell]) throw new Error(`${where}: ${t.cell} is ${f.tiles[t.cell]}, not ${t.ingredient}`);
+      }
+      if (t.hint) {
+        if (real.maison === 'on') throw new Error(`${where}: the Maison covers ${t.cell}, yet its forest face shows`);
+        if (searcherHandicapped && f.handicap.small) throw new Error(`${where}: Tout petit !, yet ${t.cell}'s forest face shows`);
+        if (searcherHandicapped && f.handicap.blind && HALF[f.handicap.blind](t.cell)) throw new Error(`${where}: ${t.cell} is in the hidden half, yet its forest face shows`);
+      }
+    }
+    const unseen = new Set<number>(f.box);
+    for (const p of f.piles) p.pile.slice(0, p.pile.length - p.known).forEach((c: number) => unseen.add(c));
+    const seen: number[] = [];
+    const walk = (x: any) => {
+      if (Array.isArray(x)) x.forEach(walk);
+      else if (x && typeof x === 'object') {
+        if (typeof x.id === 'number' && Array.isArray(x.ingredients)) seen.push(x.id);
+        Object.values(x).forEach(walk);
+      }
+    };
+    walk(st.view);
+    for (const e of st.events) if (typeof e.data?.card === 'number') seen.push(e.data.card);
+    for (const c of seen) if (unseen.has(c)) throw new Error(`${where} shows card ${c}, unseen in a pile or the box`);
+    n++;
+  }
+  return n;
 }

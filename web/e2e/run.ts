@@ -1,14 +1,16 @@
 // End to end in Debian's chromium. `node dist-test/e2e/run.mjs [--sabbat PATH] [--screens DIR]`
 // Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
-//  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`
+//  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`, two
+//                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard
 //  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
-import { playDuBalai, playSortileges } from './real';
+import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { checkRejoin } from './rejoin';
+import { recordBabaYaga } from './record_baba_yaga';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, '..', '..');
@@ -17,6 +19,14 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
+
+// Recording the Baba Yaga fixtures needs no browser (see record_baba_yaga.ts).
+const record = opt('--record-baba-yaga');
+if (record) {
+  const files = await recordBabaYaga(resolve(record), join(web, 'dist'), join(web, 'e2e', 'fixtures'));
+  console.log(`recorded: ${files.join(', ')}`);
+  process.exit(0);
+}
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 let failed = false;
@@ -29,6 +39,8 @@ try {
     console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);
     const d = await playDuBalai(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
     console.log(`e2e du-balai: ${d.wrote} formulas written with the keyboard against three bots; no die in the page with the book closed`);
+    const b = await playBabaYaga(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+    console.log(`e2e baba-yaga: ${b.keys} actions typed against two bots; ${b.frames} frames checked, none shows what seat 0 may not see`);
   }
   const dir = opt('--screens');
   if (dir) {

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { games, scenes, status, type Scene } from './fixtures';
+import { babaYagaStudyLayout, games, scenes, status, type Scene } from './fixtures';
 import { serveDist } from './static_server';
 
 export const SIZES = [
@@ -20,7 +20,7 @@ async function mockTable(page: Page, scene: Scene | null, phase: string, game: s
       if (m.type === 'rejoin') {
         const you = scene ? scene.state.you : 0;
         ws.send(JSON.stringify({ type: 'joined', table: CODE, seat: you, token: m.token }));
-        ws.send(JSON.stringify({ type: 'table', status: status(game, phase), you }));
+        ws.send(JSON.stringify({ type: 'table', status: status(game, phase, scene?.state.view.players?.length ?? 4), you }));
         if (!scene) return;
         // The log as if the events had come one state after another, then the current state.
         scene.log.forEach((e, i) => ws.send(JSON.stringify({ ...scene.state, seq: 30 + i, events: [e] })));
@@ -63,14 +63,16 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
         const p2 = await ctx.newPage();
         await mockTableOn(p2, scene);
         await p2.goto(`${url}/t/${CODE}`);
-        await p2.locator(scene.game === 'sortileges' ? '.sortileges' : '.du-balai').waitFor();
+        await p2.locator(`.${scene.game}`).waitFor();
         for (const k of scene.keys ?? []) await p2.keyboard.press(k);
         if (scene.result) await p2.locator('.result').scrollIntoViewIfNeeded();
+        if (scene.scroll && size.tag === '360') await p2.locator(scene.scroll).evaluate((el) => el.scrollIntoView({ block: 'end' }));
         const file = join(out, `${scene.name}-${size.tag}.png`);
         await p2.screenshot({ path: file, fullPage: size.tag === '1280' });
         shots.push(file);
         // Requirement: nothing of the dice in the page once the book is closed.
         if (scene.name === 'du-balai-writing' && (await p2.locator('.dice, .die').count()) !== 0) throw new Error('dice left in the DOM while the book is closed');
+        if (scene.game === 'baba-yaga') await checkBabaYagaPage(p2, scene, fixtures);
         await p2.close();
       }
       await ctx.close();
@@ -79,6 +81,23 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
     server.close();
   }
   return shots;
+}
+
+// Requirement: a face-down tile's ingredient is nowhere in the page. The view holds none, and
+// neither the board nor the log may keep one: the log names a turned tile by its cell only.
+// In the search scene, A1 was turned and turned back: its ingredient must be gone.
+async function checkBabaYagaPage(page: Page, scene: Scene, fixtures: string) {
+  const layout = babaYagaStudyLayout(fixtures);
+  const names = [...new Set(layout.values())];
+  const faceDown = await page.locator('.by-tile.face-forest').evaluateAll((els) => els.map((e) => e.outerHTML));
+  for (const html of faceDown) for (const n of names) if (html.includes(n) || html.includes(n.replace(/'/g, '&#39;'))) throw new Error(`${scene.name}: a face-down tile holds ${n}: ${html}`);
+  const log = await page.locator('.log-lines').innerText();
+  for (const n of names) if (log.includes(n) && !scene.log.some((e) => e.kind !== 'turned' && e.text.includes(n))) throw new Error(`${scene.name}: the log names ${n}`);
+  if (scene.name === 'baba-yaga-search') {
+    const tried = layout.get('A1')!;
+    if ((await page.content()).includes(tried)) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
+    if ((await page.locator('.by-tile[data-cell="A1"].tried').count()) !== 1) throw new Error('baba-yaga-search: A1 is not marked as turned back');
+  }
 }
 
 async function mockTableOn(page: Page, scene: Scene) {

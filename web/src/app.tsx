@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { detectLang, lang, setLang, t, type Lang } from './i18n/i18n';
 import { Lobby } from './lobby/Lobby';
+import { ReplayPage } from './replay/ReplayPage';
 import { TableRoute } from './table/TableRoute';
 import { parseRoute, go } from './route';
 
@@ -15,16 +16,16 @@ function savedLang(): string | null {
 setLang(detectLang(savedLang(), navigator.languages ?? [navigator.language]));
 
 export function App() {
-  const [route, setRoute] = useState(parseRoute(location.pathname));
+  const [route, setRoute] = useState(parseRoute(location.pathname, location.search));
   const [l, setL] = useState<Lang>(lang());
   useEffect(() => {
-    const on = () => setRoute(parseRoute(location.pathname));
+    const on = () => setRoute(parseRoute(location.pathname, location.search));
     addEventListener('popstate', on);
     return () => removeEventListener('popstate', on);
   }, []);
   useEffect(() => {
     document.documentElement.lang = l;
-    document.title = route.page === 'table' ? `${t('table')} ${route.code} · Sabbat` : 'Sabbat';
+    document.title = route.page === 'lobby' ? 'Sabbat' : `${route.page === 'replay' ? t('replay_title') : t('table')} ${route.code} · Sabbat`;
   }, [l, route]);
   const switchTo = (n: Lang) => {
     setLang(n);
@@ -56,7 +57,7 @@ export function App() {
           ))}
         </nav>
       </header>
-      <main>{route.page === 'lobby' ? <Lobby /> : <TableRoute code={route.code} />}</main>
+      <main>{route.page === 'lobby' ? <Lobby /> : route.page === 'replay' ? <ReplayPage code={route.code} seat={route.seat} /> : <TableRoute code={route.code} />}</main>
     </div>
   );
 }

@@ -1,3 +1,6 @@
+import { babaYagaEn } from './baba_yaga_en';
+import { replayEn } from './replay_en';
+
 // English. Card, spell, symbol and Magie noire names stay French in both catalogs.
 export const en = {
   language: 'Language',
@@ -227,4 +230,6 @@ export const en = {
   mn_brouillard: 'when an opponent plays a spell: cancel it.',
   mn_acrobatie: 'never played: 1, 2 or 3 points at the end.',
   mn_unknown: 'a Magie noire card.',
+  ...babaYagaEn,
+  ...replayEn,
 };

@@ -20,6 +20,18 @@ export function GamePicture({ id }: { id: string }) {
         <circle cx="39" cy="45" r="3" fill="#fff" />
       </svg>
     );
+  if (id === 'baba-yaga')
+    return (
+      <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
+        {[0, 1, 2].flatMap((r) =>
+          [0, 1, 2].map((c) => <rect x={8 + c * 15} y={6 + r * 17} width="13" height="15" rx="2" fill={r === 1 || c === 1 ? '#e8d9b0' : '#3f6b3a'} stroke="#2b1d3f" stroke-width="1" />),
+        )}
+        <rect x="38" y="23" width="13" height="15" rx="2" fill="#f2c14e" stroke="#2b1d3f" stroke-width="1" />
+        <path d="M58 16 L74 52" stroke="#7a4a1c" stroke-width="3" stroke-linecap="round" />
+        <path d="M54 30 H76 L72 44 H58 Z" fill="#5d5670" stroke="#2b1d3f" stroke-width="1.5" />
+        <circle cx="64" cy="24" r="5" fill="#e9c8a6" stroke="#2b1d3f" stroke-width="1" />
+      </svg>
+    );
   return (
     <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
       <circle cx="40" cy="30" r="20" fill="#7b4bb7" />

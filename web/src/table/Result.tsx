@@ -1,8 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '../i18n/i18n';
+import { go } from '../route';
 import type { ResultMsg } from '../protocol/types';
 
-export function Result({ result, names, breakdown }: { result: ResultMsg; names: string[]; breakdown: ComponentChildren }) {
+export function Result({ result, names, breakdown, replay }: { result: ResultMsg; names: string[]; breakdown: ComponentChildren; replay?: string }) {
   const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
   return (
     <section class="result panel" aria-labelledby="result-title">
@@ -30,6 +31,14 @@ export function Result({ result, names, breakdown }: { result: ResultMsg; names:
         <a class="button" href={result.record} download>
           {t('download_record')}
         </a>
+        {replay && (
+          <>
+            {' '}
+            <a class="button" href={replay} onClick={(e) => (e.preventDefault(), go(replay))}>
+              {t('replay_watch')}
+            </a>
+          </>
+        )}
       </p>
     </section>
   );

@@ -7,6 +7,8 @@ import { boardFor } from '../games/registry';
 import { Invite } from './Invite';
 import { Log } from './Log';
 import { Result } from './Result';
+import { RulesPanel } from './RulesPanel';
+import { replayPath } from '../route';
 import { SeatsPanel } from './SeatsPanel';
 import { useSession } from './useSession';
 import { seatNames } from './seats';
@@ -37,6 +39,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
         <h1>
           {game?.title ?? status.game} <small>· {t('table')} {code}</small>
         </h1>
+        <RulesPanel game={status.game} />
         <p class="conn" role="status">
           {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: s.seat, name: names[s.seat] }) : ''}
         </p>
@@ -62,7 +65,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
       )}
       <div class="table-body">
         <div class="board-area">
-          {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} />}
+          {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
           {s.state && game ? (
             <game.Board session={s} act={act} names={names} />
           ) : s.state ? (

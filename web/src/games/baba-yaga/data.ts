@@ -1,0 +1,77 @@
+// Names and drawings' keys for what the view of Baba Yaga sends as French text: the effects
+// (by name or by id), the forest faces (hints), the levels and the four ends of the path.
+// Names stay French in both languages; the catalog keys give what each means.
+
+export interface EffectInfo {
+  id: string;
+  name: string;
+}
+
+// In the order of the rule book (docs/rules/baba-yaga.md, "Effects").
+export const EFFECTS: EffectInfo[] = [
+  { id: 'doigt-dans-le-nez', name: 'Doigt dans le nez !' },
+  { id: 'brouillard-bizarre', name: 'Brouillard bizarre !' },
+  { id: 'lumiere-aveuglante', name: 'Lumière aveuglante !' },
+  { id: 'tout-petit', name: 'Tout petit !' },
+  { id: 'grosse-fatigue', name: 'Grosse fatigue !' },
+  { id: 'plus-vite-que-le-vent', name: 'Plus vite que le vent !' },
+  { id: 'pattes-de-poulet', name: 'Pattes de poulet !' },
+];
+
+export const effectByName = (name: string) => EFFECTS.find((e) => e.name === name);
+export const effectById = (id: string) => EFFECTS.find((e) => e.id === id);
+
+// The catalog key of what an effect does, from its French name.
+export function effectHelpKey(name: string): string {
+  const e = effectByName(name);
+  return e ? `by_effect_${e.id.replace(/-/g, '_')}` : 'by_effect_unknown';
+}
+
+// The forest faces: the text the view sends and the sign drawn for it (HintSign in signs.tsx).
+export const HINTS: { text: string; sign: string }[] = [
+  { text: "Des griffures sur l'écorce", sign: 'claws' },
+  { text: 'Un nid dans les branches', sign: 'nest' },
+  { text: 'Un cercle de champignons', sign: 'mushrooms' },
+  { text: 'Une lueur dans la nuit', sign: 'glow' },
+  { text: "Des fils d'argent", sign: 'threads' },
+  { text: 'Un coffre entrouvert', sign: 'chest' },
+  { text: 'Une isba abandonnée', sign: 'isba' },
+  { text: 'Une odeur de four', sign: 'oven' },
+];
+
+export const hintSign = (text: string) => HINTS.find((h) => h.text === text)?.sign ?? 'unknown';
+
+// The levels of the book, as the view names them.
+export const LEVELS: Record<string, string> = {
+  balade: 'Balade en forêt',
+  'cours-toujours': 'Cours toujours !',
+  'sauve-qui-peut': 'Sauve qui peut !',
+};
+
+// The four ends of the path (docs/rules/baba-yaga.md, "Placement") and their keys.
+export const ENDS: { end: string; cell: string; key: string }[] = [
+  { end: 'north', cell: 'C1', key: 'n' },
+  { end: 'east', cell: 'E3', key: 'e' },
+  { end: 'south', cell: 'C5', key: 's' },
+  { end: 'west', cell: 'A3', key: 'w' },
+];
+
+export const COLUMNS = ['A', 'B', 'C', 'D', 'E'];
+export const ROWS = ['1', '2', '3', '4', '5'];
+
+// The line of her flight from each end, start first (the far end last); with Plus vite que le
+// vent ! the extra tile lies one step beyond the far end, outside the grid.
+export const LINES: Record<string, string[]> = {
+  north: ['C1', 'C2', 'C3', 'C4', 'C5'],
+  east: ['E3', 'D3', 'C3', 'B3', 'A3'],
+  south: ['C5', 'C4', 'C3', 'C2', 'C1'],
+  west: ['A3', 'B3', 'C3', 'D3', 'E3'],
+};
+
+// Where the extra tile is drawn, by start end: beyond the far end (grid lanes, see Forest).
+export const EXTRA_SIDE: Record<string, 'bottom' | 'left' | 'top' | 'right'> = {
+  north: 'bottom',
+  east: 'left',
+  south: 'top',
+  west: 'right',
+};

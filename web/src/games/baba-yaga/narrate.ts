@@ -1,0 +1,108 @@
+// The events of Baba Yaga in the page's language, from their data; what the data lacks (who
+// placed Baba Yaga, the spell's names, where she flies) is read from the server's English
+// text, whose card, ingredient and effect names are French in both languages. A turned tile
+// is told by its cell only, never its ingredient (as in the terminal): once it is turned back
+// nothing in the page may still say what it was.
+import { t } from '../../i18n/i18n';
+import type { LogLine } from '../../protocol/session';
+import { effectById } from './data';
+import { seatLabel } from './labels';
+
+type Data = {
+  seat?: number;
+  searcher?: number;
+  by?: number;
+  winner?: number;
+  turn?: number;
+  need?: number;
+  moves?: number;
+  total?: number;
+  found?: number;
+  end?: string;
+  cell?: string;
+  cells?: string[];
+  effect?: string;
+  wanted?: boolean;
+};
+
+const num = (text: string, re: RegExp): number | null => {
+  const m = re.exec(text);
+  return m ? Number(m[1]) : null;
+};
+
+export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
+  const d = (l.data ?? {}) as Data;
+  const who = (s: number | null | undefined) => (typeof s === 'number' && s >= 0 ? seatLabel(names, s) : null);
+  const text = l.text ?? '';
+  switch (l.kind) {
+    case 'study-over':
+      return t('by_ev_study_over');
+    case 'turn': {
+      const name = who(d.searcher);
+      if (!name || d.turn === undefined || d.need === undefined) return null;
+      let s = t('by_ev_turn', { n: d.turn, name, need: d.need });
+      if (text.includes('Lumière aveuglante !')) s += ' ' + t('by_ev_turn_blind');
+      if (text.includes('Tout petit !')) s += ' ' + t('by_ev_turn_small');
+      return s;
+    }
+    case 'placed': {
+      const placer = who(num(text, /^Seat (\d+) places/));
+      const searcher = who(num(text, /seat (\d+) reveals/));
+      const card = /\(([^()]*)\)/.exec(text)?.[1];
+      if (!placer || !searcher || !card || !d.end) return null;
+      return t('by_ev_placed', { name: placer, end: t(`by_end_${d.end}` as 'by_end_north'), searcher, card });
+    }
+    case 'turned': {
+      // Never the ingredient, whatever the data holds.
+      const name = who(d.seat) ?? who(num(text, /^Seat (\d+)/)) ?? '?';
+      return d.cell ? t('by_ev_turned', { name, cell: d.cell }) : t('by_ev_turned_some', { name });
+    }
+    case 'back': {
+      const name = who(num(text, /^Seat (\d+)/));
+      return name && d.cell ? t('by_ev_back', { name, cell: d.cell }) : null;
+    }
+    case 'moved': {
+      const name = who(d.by);
+      const to = /flies to (.+?) \(\d+\/\d+\)/.exec(text)?.[1];
+      if (!name || !to || d.moves === undefined || d.total === undefined) return null;
+      const where = to === 'the extra tile' ? t('by_extra_tile') : to;
+      return t('by_ev_moved', { name, where, moves: d.moves, total: d.total });
+    }
+    case 'cast': {
+      const name = who(d.seat);
+      const effect = /casts (.+) \(\d+ ingredients? found\)/.exec(text)?.[1];
+      if (!name || !effect || d.found === undefined) return null;
+      return t('by_ev_cast', { name, effect, found: d.found });
+    }
+    case 'failed': {
+      const name = who(d.seat);
+      const need = num(text, / of (\d+) ingredients/);
+      if (!name || need === null || d.found === undefined) return null;
+      return t(text.includes('a wrong one showing') ? 'by_ev_failed_wrong' : 'by_ev_failed', { name, found: d.found, need });
+    }
+    case 'no-target': {
+      const effect = /^(.+) has no opponent/.exec(text)?.[1];
+      return effect ? t('by_ev_no_target', { effect }) : null;
+    }
+    case 'swapped':
+      return d.cells?.length === 2 ? t('by_ev_swapped', { a: d.cells[0], b: d.cells[1] }) : null;
+    case 'targeted': {
+      const effect = d.effect ? effectById(d.effect)?.name : undefined;
+      const name = who(d.seat);
+      return effect && name ? t('by_ev_targeted', { effect, name }) : null;
+    }
+    case 'maison':
+      return d.cell ? t('by_ev_maison', { cell: d.cell }) : null;
+    case 'maison-later':
+      return t('by_ev_maison_later');
+    case 'timeout':
+      return t('by_ev_timeout');
+    case 'over': {
+      const name = who(d.winner);
+      if (name) return t('by_ev_over_win', { name });
+      const n = num(text, /after (\d+) turns/);
+      return n === null ? null : t('by_ev_over_limit', { n });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,30 @@
+// The game's rules (docs/rules, built into rules/<game>.<lang>.html), opened beside the table
+// and fetched only when asked for.
+import { useEffect, useState } from 'preact/hooks';
+import { lang, t } from '../i18n/i18n';
+
+export function RulesPanel({ game }: { game: string }) {
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const l = lang();
+  useEffect(() => {
+    if (!open || html !== null) return;
+    fetch(`/rules/${encodeURIComponent(game)}.${l}.html`)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then(setHtml)
+      .catch((e) => setProblem(t('rules_unavailable', { why: String(e.message ?? e) })));
+  }, [open, game, l, html]);
+  return (
+    <section class="rules-panel">
+      <button type="button" class="rules-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? t('rules_close') : t('rules_open')}
+      </button>
+      {open && (
+        <div class="rules-text panel" role="region" aria-label={t('rules_open')}>
+          {problem ? <p class="problem">{problem}</p> : html === null ? <p aria-busy="true">{t('loading')}</p> : <div dangerouslySetInnerHTML={{ __html: html }} />}
+        </div>
+      )}
+    </section>
+  );
+}
