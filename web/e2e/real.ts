@@ -139,10 +139,38 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
     }
     checkNoLeak(bySeat);
     if (screens) await host.screenshot({ path: join(screens, 'sortileges-real-1280.png'), fullPage: true });
+    await checkReplay(host, rec.trim().split('\n').length - 2, record, screens);
     return { actions, shown, record };
   } finally {
     server.stop();
   }
+}
+
+// The replay viewer, from the result's link: every action is a step, the end shows the
+// record's scores, the start shows none, and another seat's eyes are one choice away.
+async function checkReplay(page: Page, actions: number, record: number[], screens?: string) {
+  await page.locator('.result a.button:not([download])').click();
+  const step = page.locator('.replay-steps output');
+  await step.waitFor();
+  const told = async () => (await step.innerText()).trim();
+  if ((await told()) !== `Step 0 of ${actions}`) throw new Error(`replay opens at "${await told()}", expected step 0 of ${actions}`);
+  if ((await page.locator('.result').count()) !== 0) throw new Error('the replay shows a result at the deal');
+  for (let i = 0; i < 12; ++i) await page.keyboard.press('ArrowRight');
+  if ((await told()) !== `Step 12 of ${actions}`) throw new Error(`after 12 steps forward: "${await told()}"`);
+  if (screens) await page.screenshot({ path: join(screens, 'replay-1280.png'), fullPage: true });
+  await page.keyboard.press('ArrowLeft');
+  if ((await told()) !== `Step 11 of ${actions}`) throw new Error(`a step back: "${await told()}"`);
+  await page.keyboard.press('End');
+  await page.locator('.result').waitFor();
+  const shown = await page.locator('.result tr[data-seat]').evaluateAll((rows) =>
+    rows.map((r) => [Number((r as HTMLElement).dataset.seat), Number(r.querySelector('.score-value')!.textContent)] as [number, number]).sort((a, b) => a[0] - b[0]).map((x) => x[1]),
+  );
+  if (JSON.stringify(shown) !== JSON.stringify(record)) throw new Error(`replay's scores ${JSON.stringify(shown)} differ from the record ${JSON.stringify(record)}`);
+  await page.locator('.replay-bar select').selectOption('spectator');
+  await page.waitForURL(/replay\?seat=spectator$/);
+  await page.locator('.replay-steps output', { hasText: `Step 0 of ${actions}` }).waitFor();
+  await page.locator('.rules-toggle').click();
+  await page.locator('.rules-text h1').waitFor();
 }
 
 // Requirement (issue 10, e2e 2): one person plays two turns of Du Balai ! against three bots
