@@ -308,6 +308,32 @@ TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
   EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
 }
 
+// Issue 12: "no turned tile may stay anywhere on screen or in the scrollback once it is turned
+// back". By typed lines on a terminal, the study's open forest and a wrong tile turned back are
+// wiped with the scrollback, and the line that named the ingredient is not told again. (Seed 5,
+// two players: seat 0 searches first, and A1 holds Dent de loup, not on her card.)
+TEST(CliScreen, BabaYagaLinesWipeTheTilesTurnedBackFromTheScrollback) {
+  Terminal t({"play", "baba-yaga", "--players", "2", "--seed", "5", "--no-color", "--lines",
+              "--param", "study_time_ms=1000", "--bot", "novice"});
+  ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("Dent de loup")) << t.output();  // the study: every tile face up
+  ASSERT_TRUE(t.wait_for("seat 0 reveals her spell")) << t.output();
+  const size_t study_wiped = t.output().rfind("\x1b[3J");
+  ASSERT_NE(study_wiped, std::string::npos) << t.output();
+  EXPECT_EQ(t.output().find("Dent de loup", study_wiped), std::string::npos) << t.output();
+  t.type("turn A1\n");
+  ASSERT_TRUE(t.wait_for("turns A1: Dent de loup (not on her card)")) << t.output();
+  t.type("back A1\n");
+  ASSERT_TRUE(t.wait_for("Seat 0 turns A1 back")) << t.output();
+  const size_t wiped = t.output().rfind("\x1b[3J");
+  ASSERT_GT(wiped, study_wiped) << t.output();
+  const std::string after = t.output().substr(wiped);
+  EXPECT_NE(after.find("has been wiped"), std::string::npos) << after;
+  EXPECT_EQ(after.find("Dent de loup"), std::string::npos) << after;
+  t.type("quit\n");
+  EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
+}
+
 TEST(CliScreenText, WidthsCountCharactersNotBytesNorColourCodes) {
   EXPECT_EQ(cli::columns("Z\u00e2\u00e2m"), 4u);
   EXPECT_EQ(cli::columns("\x1b[1;38;5;208mORANGE\x1b[0m"), 6u);

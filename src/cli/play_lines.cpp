@@ -82,6 +82,9 @@ class LineFront final : public Front {
     for (const auto& e : events)
       if (e.audience.sees(s_.seat()) && !e.text.empty()) {
         out() << "  " << e.text << '\n';
+        // A line telling what was shown for a moment (an ingredient turned) is not told again
+        // after the wipe.
+        if (e.data.is_object() && e.data.value("fleeting", false)) continue;
         told_.push_back(e.text);
         if (told_.size() > kToldKept) told_.pop_front();
       }
@@ -129,15 +132,32 @@ class LineFront final : public Front {
     if (!text.empty()) out() << '\n' << text << '\n';
     shown_blocks_ = blocks;
     shown_at_ = s_.played();
-    shown_fleeting_ = shown_fleeting_ || view.value("fleeting", false);
+    const auto now = fleeting_of(view);
+    shown_fleeting_.insert(now.begin(), now.end());
   }
 
-  // A view marked "fleeting" shows what the seat may see only for now (Du Balai !'s open
-  // book). Once it is gone, a terminal's screen and scrollback are wiped, so that scrolling
-  // up cannot bring it back; the last lines of narration are told again.
+  // What a view shows the seat only for now: its "fleeting" is true (Du Balai !'s open book)
+  // or names each such thing (Baba Yaga's tiles face up).
+  static std::set<std::string> fleeting_of(const json& view) {
+    std::set<std::string> out;
+    const auto f = view.find("fleeting");
+    if (f == view.end()) return out;
+    if (f->is_boolean() && f->get<bool>()) out.insert("*");
+    if (f->is_array())
+      for (const auto& x : *f)
+        if (x.is_string()) out.insert(x.get<std::string>());
+    return out;
+  }
+
+  // Once something fleeting that was printed is gone (the book closed, a tile turned back), a
+  // terminal's screen and scrollback are wiped, so that scrolling up cannot bring it back; the
+  // last lines of narration are told again.
   void forget_fleeting() {
-    if (!shown_fleeting_ || s_.state().view(s_.seat()).value("fleeting", false)) return;
-    shown_fleeting_ = false;
+    if (shown_fleeting_.empty()) return;
+    const auto now = fleeting_of(s_.state().view(s_.seat()));
+    if (std::includes(now.begin(), now.end(), shown_fleeting_.begin(), shown_fleeting_.end()))
+      return;
+    shown_fleeting_.clear();
     if (!tty_) return;
     out() << "\x1b[H\x1b[2J\x1b[3J"
           << "(What was shown for a moment only has been wiped from the terminal.)\n";
@@ -151,14 +171,14 @@ class LineFront final : public Front {
   struct Phase {
     bool actor = false;
     std::optional<GameTime> deadline;
-    bool fleeting = false;
+    std::set<std::string> fleeting;
     bool operator==(const Phase&) const = default;
   };
   Phase phase() const {
     Phase p;
     p.actor = s_.may_act();
     if (auto d = s_.state().deadline()) p.deadline = d->at;
-    p.fleeting = s_.state().view(s_.seat()).value("fleeting", false);
+    p.fleeting = fleeting_of(s_.state().view(s_.seat()));
     return p;
   }
 
@@ -173,7 +193,7 @@ class LineFront final : public Front {
     const bool again = p.actor && shown_at_ != s_.played() &&
                        (!shown_phase_.actor || p.deadline != shown_phase_.deadline ||
                         s_.state().actors() == SeatSet::only(s_.seat()));
-    if (first_ || (changed && p.fleeting) || again) {
+    if (first_ || (changed && !p.fleeting.empty()) || again) {
       show_view(first_);
       first_ = false;
       if (p.actor)
@@ -306,7 +326,7 @@ class LineFront final : public Front {
   size_t shown_at_ = size_t(-1);
   Phase shown_phase_;
   std::vector<std::string> shown_blocks_;  // the table as last printed, block by block
-  bool shown_fleeting_ = false;            // something fleeting was printed and not wiped yet
+  std::set<std::string> shown_fleeting_;   // the fleeting things printed and not wiped yet
   bool first_ = true;                      // the table has not been printed yet
   std::deque<std::string> told_;           // the last lines of narration
   int64_t noticed_ = -1;

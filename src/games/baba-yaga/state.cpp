@@ -137,7 +137,8 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
          {{"seat", searcher_},
           {"cell", cell_name(cell)},
           {"ingredient", ingredient(ing).name},
-          {"wanted", wanted}});
+          {"wanted", wanted},
+          {"fleeting", true}});
 }
 
 void BabaYagaState::back_tile(int cell, Events* ev) {

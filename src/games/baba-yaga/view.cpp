@@ -43,10 +43,13 @@ json view_of(const BabaYagaState& s, Seat viewer) {
   const bool handicapped = viewer == s.searcher_ && s.phase_ != Phase::Over;
   const bool small = handicapped && s.small_;
   json forest = json::array();
+  // The tiles face up, shown only for now: a terminal's transcript wipes them once they go.
+  json fleeting = json::array();
   for (int cell : kForestCells) {
     json t = {{"cell", cell_name(cell)}};
     const int ing = s.tiles_[size_t(cell)];
     if (s.studying() || s.face_up(cell)) {
+      fleeting.push_back(cell_name(cell));
       t["face"] = "ingredient";
       if (small)
         t["short"] = ingredient(ing).short_name;
@@ -101,6 +104,7 @@ json view_of(const BabaYagaState& s, Seat viewer) {
               {"placer", s.placer()},
               {"need", s.need_},
               {"forest", forest},
+              {"fleeting", fleeting},
               {"maison", s.maison_ < 0 ? json(nullptr) : json(cell_name(s.maison_))},
               {"flight", flight},
               {"home_sweet_home", s.o_.home_sweet_home},
