@@ -4,6 +4,7 @@ import type { LogLine, Session } from '../protocol/session';
 import { narrateSortileges } from './sortileges/narrate';
 import { SortilegesBoard, SortilegesBreakdown } from './sortileges/Board';
 import { DuBalaiBoard, DuBalaiBreakdown } from './du-balai/Board';
+import { narrateDuBalai } from './du-balai/narrate';
 import { BabaYagaBoard, BabaYagaBreakdown } from './baba-yaga/Board';
 import { narrateBabaYaga } from './baba-yaga/narrate';
 
@@ -23,7 +24,7 @@ export interface GameUi {
 
 const games: Record<string, GameUi> = {
   sortileges: { title: 'Sortilèges', Board: SortilegesBoard, Breakdown: SortilegesBreakdown, narrate: narrateSortileges },
-  'du-balai': { title: 'Du Balai !', Board: DuBalaiBoard, Breakdown: DuBalaiBreakdown },
+  'du-balai': { title: 'Du Balai !', Board: DuBalaiBoard, Breakdown: DuBalaiBreakdown, narrate: narrateDuBalai },
   'baba-yaga': { title: 'Baba Yaga', Board: BabaYagaBoard, Breakdown: BabaYagaBreakdown, narrate: narrateBabaYaga },
 };
 

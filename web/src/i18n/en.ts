@@ -1,4 +1,5 @@
 import { babaYagaEn } from './baba_yaga_en';
+import { duBalaiEn } from './du_balai_en';
 import { replayEn } from './replay_en';
 
 // English. Card, spell, symbol and Magie noire names stay French in both catalogs.
@@ -240,5 +241,6 @@ export const en = {
   mn_acrobatie: 'never played: 1, 2 or 3 points at the end.',
   mn_unknown: 'a Magie noire card.',
   ...babaYagaEn,
+  ...duBalaiEn,
   ...replayEn,
 };
