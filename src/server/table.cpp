@@ -703,17 +703,21 @@ void Table::status(std::function<void(json)> reply) {
   on_strand([reply = std::move(reply)](Table& self) { reply(self.status_json()); });
 }
 
+bool Table::record_ready() const {
+  // Before the end, the seed and the actions would tell every hidden card.
+  return phase_ == Phase::Finished && outbox_.empty();
+}
+
 void Table::record(std::function<void(std::optional<std::string>)> reply) {
   on_strand([reply = std::move(reply)](Table& self) {
-    // Before the end, the seed and the actions would tell every hidden card.
-    if (self.phase_ != Phase::Finished || !self.outbox_.empty()) return reply(std::nullopt);
+    if (!self.record_ready()) return reply(std::nullopt);
     reply(record_text_with_stand_ins(self.match_.record(), self.stand_in_notes_));
   });
 }
 
 void Table::finished_record(std::function<void(const Record*)> reply) {
   on_strand([reply = std::move(reply)](Table& self) {
-    if (self.phase_ != Phase::Finished || !self.outbox_.empty()) return reply(nullptr);
+    if (!self.record_ready()) return reply(nullptr);
     reply(&self.match_.record());
   });
 }

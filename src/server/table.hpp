@@ -120,6 +120,7 @@ class Table : public std::enable_shared_from_this<Table> {
   json status_json() const;
   Frame table_frame(Seat you) const;
   Frame result_frame() const;  // once the game has ended
+  bool record_ready() const;   // ended and stored: the record and the replay may be served
   void broadcast_status();
   Link* find_link(uint64_t id);
   int free_human_seat() const;
