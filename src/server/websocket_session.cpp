@@ -15,6 +15,10 @@ namespace net = boost::asio;
 
 namespace {
 
+// A client's messages are short (an action is tens of bytes); a longer one is read in
+// several pieces up to the message limit.
+constexpr std::size_t kReadChunk = 256;
+
 bool quiet_error(const beast::error_code& ec) {
   return ec == net::error::operation_aborted || ec == websocket::error::closed ||
          ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout;
@@ -29,7 +33,7 @@ WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
       idle_timer_(ws_.get_executor()),
       rate_(ctx.options.limits.messages_per_second) {
   beast::error_code ec;
-  auto endpoint = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  auto endpoint = ws_.next_layer().remote_endpoint(ec);
   if (!ec) peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
@@ -46,7 +50,6 @@ void WebsocketSession::run(http::request<http::string_body> request) {
       [](websocket::response_type& res) { res.set(http::field::server, "sabbat"); }));
   ws_.read_message_max(ctx_.options.limits.max_message_bytes);
   ws_.text(true);
-  beast::get_lowest_layer(ws_).expires_never();
   ws_.async_accept(request,
                    beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
 }
@@ -79,8 +82,8 @@ void WebsocketSession::arm_idle_timer() {
 }
 
 void WebsocketSession::read_next() {
-  ws_.async_read(buffer_,
-                 beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+  ws_.async_read_some(buffer_, kReadChunk,
+                      beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
 void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
@@ -94,9 +97,12 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   if (closing_) return;
+  if (!ws_.is_message_done()) return read_next();
   arm_idle_timer();
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
+  // A long message grew the buffer; an idle connection should not keep it.
+  if (buffer_.capacity() > kReadChunk) buffer_.shrink_to_fit();
   if (!ws_.got_text()) {
     queue(error_frame("malformed", "messages are text frames holding JSON"));
   } else if (!rate_.allow(RateLimit::Clock::now())) {
@@ -174,7 +180,8 @@ void WebsocketSession::drop(std::string_view why) {
   // The write in flight still reads its frame: the queue stays until its handler runs.
   closing_ = true;
   idle_timer_.cancel();
-  beast::get_lowest_layer(ws_).close();
+  beast::error_code ignored;
+  ws_.next_layer().close(ignored);
 }
 
 }  // namespace sabbat::server

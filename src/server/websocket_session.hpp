@@ -41,7 +41,11 @@ class WebsocketSession final : public Connection,
   void arm_idle_timer();
   void drop(std::string_view why);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  // The bare socket, without permessage-deflate: no per-connection deflate state and no
+  // stream timer, whose Beast ops cost an idle connection memory. The WebSocket layer's
+  // own timeout bounds the handshake; our idle timer bounds the rest.
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket, false> ws_;
+  // Read a little at a time (kReadChunk), so that a pending read holds almost nothing.
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
   const uint64_t id_;

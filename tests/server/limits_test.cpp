@@ -27,6 +27,21 @@ TEST(ServerLimits, MessageLargerThanTheLimitClosesWithTooBig) {
   EXPECT_TRUE(server.logged("larger than 1024 bytes"));
 }
 
+// The server reads a message in short pieces: one just under the limit still arrives whole,
+// and the next message after it too.
+TEST(ServerLimits, MessageJustUnderTheLimitIsReadWhole) {
+  TempDir dir;
+  TestServer server(dir.path(), small_limits());
+  Client c(server.port());
+  const std::string id(1000, 'y');  // the message is 1,024 bytes minus a few
+  c.send({{"type", "ping"}, {"id", id}});
+  c.send({{"type", "ping"}, {"id", 2}});
+  json first = c.next();
+  EXPECT_EQ(first.value("type", ""), "pong");
+  EXPECT_EQ(first.value("id", json()).get<std::string>(), id);
+  EXPECT_EQ(c.next().value("id", json()), 2);
+}
+
 // Messages per second: the excess is refused with rate-limited, and logged once.
 TEST(ServerLimits, MessagesBeyondTheRateAreRefused) {
   TempDir dir;
