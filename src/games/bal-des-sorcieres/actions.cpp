@@ -1,0 +1,108 @@
+// Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
+// sortilege", "parry", "parry + tresor", "parry with abracadabra", "balai 3", "baguette",
+// "take", "pass".
+#include <charconv>
+#include <sstream>
+#include <vector>
+
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+
+namespace {
+
+std::string slug(Kind k) {
+  return std::string(kind_info(k).slug);
+}
+
+std::vector<std::string> words(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+bool number(const std::string& w, int& out) {
+  auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
+  return ec == std::errc() && p == w.data() + w.size();
+}
+
+constexpr std::string_view kForms =
+    "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
+    "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
+    "\"take\" or \"pass\"";
+
+}  // namespace
+
+std::string BalState::action_text(Action action) const {
+  const Decoded d = decode(action.code);
+  const std::string spell =
+      d.spell == kNoSpell || d.spell >= kSpells ? "" : slug(kind_of(Spell(d.spell)));
+  switch (d.type) {
+    case ActionType::Attack:
+      return "attack " + (d.target == kNobody ? std::string("all") : std::to_string(d.target)) +
+             " with " + std::to_string(d.count) + " " +
+             (d.colour < kColours ? slug(Kind(d.colour)) : "?") +
+             (spell.empty() ? "" : " + " + spell);
+    case ActionType::Parry:
+      if (d.spell == uint8_t(Spell::Abracadabra)) return "parry with abracadabra";
+      return spell.empty() ? "parry" : "parry + " + spell;
+    case ActionType::Take:
+      return "take";
+    case ActionType::Balai:
+      return "balai " + std::to_string(d.target);
+    case ActionType::Baguette:
+      return "baguette";
+    case ActionType::Pass:
+      return "pass";
+  }
+  return "?";
+}
+
+Result<Action> BalState::parse_action(Seat, std::string_view text) const {
+  const auto w = words(text);
+  auto spell_at = [&](size_t i, Decoded& d) -> std::string {
+    if (w.size() == i) return "";
+    if (w.size() != i + 2 || w[i] != "+") return std::string(kForms);
+    const int k = kind_from_slug(w[i + 1]);
+    if (k < kColours) return "no spell called \"" + w[i + 1] + "\"";
+    d.spell = uint8_t(k - kColours);
+    return "";
+  };
+  Decoded d;
+  if (w.size() == 1 && w[0] == "take") return Action{encode({ActionType::Take})};
+  if (w.size() == 1 && w[0] == "pass") return Action{encode({ActionType::Pass})};
+  if (w.size() == 1 && w[0] == "baguette") return Action{encode({ActionType::Baguette})};
+  if (w.size() == 2 && w[0] == "balai") {
+    int seat = 0;
+    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+      return fail("balai: no seat \"" + w[1] + "\"");
+    return Action{encode({ActionType::Balai, seat})};
+  }
+  if (!w.empty() && w[0] == "parry") {
+    d.type = ActionType::Parry;
+    if (w.size() == 3 && w[1] == "with" && w[2] == "abracadabra") {
+      d.spell = uint8_t(Spell::Abracadabra);
+      return Action{encode(d)};
+    }
+    if (auto why = spell_at(1, d); !why.empty()) return fail(why);
+    return Action{encode(d)};
+  }
+  if (w.size() >= 5 && w[0] == "attack" && w[2] == "with") {
+    d.type = ActionType::Attack;
+    int n = 0;
+    if (w[1] != "all" && (!number(w[1], n) || n < 0 || n >= options_.players))
+      return fail("attack: no seat \"" + w[1] + "\"");
+    d.target = w[1] == "all" ? kNobody : n;
+    if (!number(w[3], n) || n < 1 || n > 2) return fail("attack with 1 or 2 potions");
+    d.count = uint8_t(n);
+    const int k = kind_from_slug(w[4]);
+    if (k < 0 || k >= kColours) return fail("no potion colour \"" + w[4] + "\"");
+    d.colour = uint8_t(k);
+    if (auto why = spell_at(5, d); !why.empty()) return fail(why);
+    return Action{encode(d)};
+  }
+  return fail(std::string(kForms));
+}
+
+}  // namespace sabbat::bal

@@ -1,0 +1,63 @@
+// The Game: parameters and new games.
+#include <string>
+
+#include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+
+namespace {
+
+class BalGame final : public Game {
+ public:
+  std::string id() const override { return "bal-des-sorcieres"; }
+  std::string display_name() const override { return "Le Bal des Sorci\u00e8res"; }
+  int min_players() const override { return kMinPlayers; }
+  int max_players() const override { return kMaxPlayers; }
+  int default_players() const override { return 4; }
+  std::vector<ParamSpec> param_specs() const override { return specs(); }
+
+  static const std::vector<ParamSpec>& specs() {
+    static const std::vector<ParamSpec> all{
+        ParamSpec::choice("level", {"easy", "medium", "hard"}, "easy",
+                          "easy: potions and the white-vial spells; medium: also the "
+                          "black-and-white ones; hard: also the black ones and their farces"),
+        ParamSpec::integer("first_seat", 0, 0, kMaxPlayers - 1,
+                           "the seat of the youngest witch, who starts with Carabosse and the "
+                           "Chat Noir; must be below the number of players"),
+    };
+    return all;
+  }
+
+  GameFacts facts() const override {
+    return {.hidden_information = true, .chance = true, .real_time = false};
+  }
+
+  Result<std::unique_ptr<State>> new_state(const Setup& setup) const override {
+    if (setup.players < kMinPlayers || setup.players > kMaxPlayers)
+      return fail("Le Bal des Sorci\u00e8res is played by 3 to 6 witches, not " +
+                  std::to_string(setup.players));
+    auto params = Params::make(specs(), setup.params.values());
+    if (!params) return fail(params.error());
+    Options o;
+    o.players = setup.players;
+    const std::string& level = params->text("level");
+    o.level = level == "easy" ? Level::Facile : level == "medium" ? Level::Moyen : Level::Difficile;
+    o.first_seat = int(params->integer("first_seat"));
+    if (o.first_seat >= o.players)
+      return fail("parameter 'first_seat' is " + std::to_string(o.first_seat) + " but with " +
+                  std::to_string(o.players) + " players the seats are 0 to " +
+                  std::to_string(o.players - 1));
+    return std::unique_ptr<State>(std::make_unique<BalState>(o, setup.seed));
+  }
+
+  std::string render_view(const json& view, Seat, bool) const override { return view.dump(2); }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_game() {
+  return std::make_unique<BalGame>();
+}
+
+}  // namespace sabbat::bal

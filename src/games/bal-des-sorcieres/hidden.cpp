@@ -1,0 +1,129 @@
+// Redrawing what a viewer cannot see, the audit of cards and Crapzouilles, and the test hooks.
+#include <algorithm>
+
+#include "games/bal-des-sorcieres/rules.hpp"
+
+namespace sabbat::bal {
+
+// The pile and the unseen part of the other hands are pooled, sorted (so that the redraw
+// depends on what is hidden, never on where it lay) and dealt again, sizes kept.
+std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
+  auto out = std::make_unique<BalState>(*this);
+  BalState& s = *out;
+  std::array<Card, kCards> pool{};
+  int n = 0;
+  for (int i = 0; i < s.pile_size_; ++i) pool[size_t(n++)] = s.pile_[size_t(i)];
+  std::array<int, kMaxPlayers> unseen{};
+  for (Seat p = 0; p < s.options_.players; ++p) {
+    if (p == viewer) continue;
+    Witch& w = s.witches_[size_t(p)];
+    for (int c = 0; c < kCards; ++c)
+      if (w.hand.has(Card(c)) && !w.known.has(Card(c))) {
+        pool[size_t(n++)] = Card(c);
+        w.hand.remove(Card(c));
+        ++unseen[size_t(p)];
+      }
+  }
+  std::sort(pool.begin(), pool.begin() + n);
+  rng.shuffle(pool.begin(), pool.begin() + n);
+  int at = 0;
+  for (Seat p = 0; p < s.options_.players; ++p)
+    for (int i = 0; i < unseen[size_t(p)]; ++i) s.witches_[size_t(p)].hand.add(pool[size_t(at++)]);
+  s.pile_size_ = 0;
+  while (at < n) s.pile_[s.pile_size_++] = pool[size_t(at++)];
+  s.rng_.reseed(rng.next());
+  return out;
+}
+
+bool cards_conserved(const BalState& s) {
+  return s.audit().ok();
+}
+
+Status BalState::audit() const {
+  std::array<int, kCards> seen{};
+  for (int i = 0; i < pile_size_; ++i) ++seen[pile_[size_t(i)]];
+  for (int i = 0; i < discard_size_; ++i) ++seen[discard_[size_t(i)]];
+  for (int i = 0; i < box_size_; ++i) ++seen[box_[size_t(i)]];
+  if (phase_ == Phase::Parry)
+    for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
+  for (Seat p = 0; p < options_.players; ++p) {
+    const Witch& w = witches_[size_t(p)];
+    if ((w.known & w.hand) != w.known)
+      return fail("seat " + std::to_string(p) + " knows cards not in her hand");
+    for (int c = 0; c < kCards; ++c) seen[size_t(c)] += w.hand.has(Card(c));
+  }
+  for (int c = 0; c < kCards; ++c)
+    if (seen[size_t(c)] != 1)
+      return fail("card " + std::to_string(c) + " is in " + std::to_string(seen[size_t(c)]) +
+                  " places");
+  for (Seat o = 0; o < options_.players; ++o) {
+    int total = witches_[size_t(o)].dead;
+    for (Seat h = 0; h < options_.players; ++h) total += witches_[size_t(h)].coffre[size_t(o)];
+    if (total != kCrapzouilles)
+      return fail("seat " + std::to_string(o) + " has " + std::to_string(total) +
+                  " Crapzouilles in all, not 10");
+    const Witch& w = witches_[size_t(o)];
+    if (w.alive() > kCrapzouilles) return fail("seat " + std::to_string(o) + " holds over 10");
+    if ((w.out_rank != 0) != (w.alive() == 0))
+      return fail("seat " + std::to_string(o) + " is out if and only if her coffre is empty");
+    if (w.out_rank != 0 && !w.hand.empty()) return fail("an eliminated witch holds cards");
+  }
+  if (phase_ == Phase::Over && eliminated_count_ != options_.players - 1)
+    return fail("the game ended with more than one witch at the ball");
+  return {};
+}
+
+Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
+  if (seat < 0 || seat >= options_.players) return fail("no such seat");
+  BalState next = *this;
+  CardSet want;
+  for (Card c : cards) {
+    if (c >= kCards) return fail("no card " + std::to_string(c));
+    if (kind_info(card_kind(c)).level > options_.level)
+      return fail("card not played at this level");
+    want.add(c);
+  }
+  // Take each wanted card from wherever it is; a hand that loses one gets a pile card back.
+  for (Card c : cards) {
+    for (int i = 0; i < next.pile_size_; ++i)
+      if (next.pile_[size_t(i)] == c) next.pile_[size_t(i)] = next.pile_[--next.pile_size_];
+    for (int i = 0; i < next.discard_size_; ++i)
+      if (next.discard_[size_t(i)] == c) {
+        std::copy(next.discard_.begin() + i + 1, next.discard_.begin() + next.discard_size_,
+                  next.discard_.begin() + i);
+        --next.discard_size_;
+      }
+    for (Seat p = 0; p < options_.players; ++p) {
+      Witch& w = next.witches_[size_t(p)];
+      if (p == seat || !w.hand.has(c)) continue;
+      w.hand.remove(c);
+      w.known.remove(c);
+      Card back = kNoCard;
+      for (int i = 0; i < next.pile_size_ && back == kNoCard; ++i)
+        if (!want.has(next.pile_[size_t(i)])) {
+          back = next.pile_[size_t(i)];
+          next.pile_[size_t(i)] = next.pile_[--next.pile_size_];
+        }
+      if (back == kNoCard) return fail("the pile cannot refill seat " + std::to_string(p));
+      w.hand.add(back);
+    }
+  }
+  Witch& me = next.witches_[size_t(seat)];
+  for (int c = 0; c < kCards; ++c)
+    if (me.hand.has(Card(c)) && !want.has(Card(c))) next.pile_[next.pile_size_++] = Card(c);
+  me.hand = want;
+  me.known = {};
+  *this = next;
+  return {};
+}
+
+Status BalState::set_alive(Seat seat, int alive) {
+  if (seat < 0 || seat >= options_.players) return fail("no such seat");
+  Witch& w = witches_[size_t(seat)];
+  if (alive < 1 || alive > w.coffre[size_t(seat)]) return fail("alive from 1 to her own living");
+  w.dead = uint8_t(w.dead + w.coffre[size_t(seat)] - alive);
+  w.coffre[size_t(seat)] = uint8_t(alive);
+  return {};
+}
+
+}  // namespace sabbat::bal

@@ -1,0 +1,318 @@
+// The course of the game: attacks, parries, losses, Carabosse and the Chat Noir, the round.
+#include "games/bal-des-sorcieres/rules.hpp"
+
+namespace sabbat::bal {
+
+namespace {
+
+std::string seat_name(Seat s) {
+  return "Seat " + std::to_string(s);
+}
+
+}  // namespace
+
+Lack lack(const BalState& s, Seat seat) {
+  const Exchange& x = s.exchange();
+  std::array<int, kColours> need{};
+  for (int i = 0; i < x.potions; ++i) ++need[x.colours[size_t(i)]];
+  Lack out;
+  for (int c = 0; c < kColours; ++c) {
+    const int short_by = need[size_t(c)] - s.count_in_hand(seat, Kind(c));
+    if (short_by <= 0) continue;
+    out.missing += short_by;
+    out.grey = out.grey || c == int(Colour::Gris);
+  }
+  return out;
+}
+
+void Rules::say(const std::string& kind, std::string text) {
+  if (events) events->push_back({Audience::everyone(s.options_.players), kind, std::move(text)});
+}
+
+// "Mélangez bien les cartes de la défausse avant de les remettre dans la pioche": the pile is
+// a set drawn uniformly, so moving the discard into it is the shuffle.
+Card Rules::draw() {
+  if (s.pile_size_ == 0) {
+    for (int i = 0; i < s.discard_size_; ++i) s.pile_[s.pile_size_++] = s.discard_[size_t(i)];
+    s.discard_size_ = 0;
+  }
+  if (s.pile_size_ == 0) return kNoCard;
+  const auto at = s.rng_.below(s.pile_size_);
+  const Card c = s.pile_[at];
+  s.pile_[at] = s.pile_[--s.pile_size_];
+  return c;
+}
+
+void Rules::gain(Seat seat, int n) {
+  for (int i = 0; i < n; ++i) {
+    const Card c = draw();
+    if (c == kNoCard) return;
+    w(seat).hand.add(c);
+  }
+}
+
+void Rules::discard(Card c) {
+  s.discard_[s.discard_size_++] = c;
+}
+
+// The lowest card of a kind: cards of one kind are alike for the rules.
+Card Rules::take(Seat seat, Kind k) {
+  const CardSet both = w(seat).hand & kind_cards(k);
+  const Card c =
+      both.w[0] ? Card(__builtin_ctzll(both.w[0])) : Card(64 + __builtin_ctzll(both.w[1]));
+  w(seat).hand.remove(c);
+  w(seat).known.remove(c);
+  return c;
+}
+
+// "Plus assez de cartes": two cards or fewer, draw two; no potion, discard two spells face
+// up and draw two, again until a potion comes (or none is left to come).
+void Rules::replenish(Seat seat) {
+  if (s.eliminated(seat)) return;
+  if (w(seat).hand.size() <= 2) gain(seat, 2);
+  auto has_potion = [&] {
+    for (int c = 0; c < kColours; ++c)
+      if (has(seat, Kind(c))) return true;
+    return false;
+  };
+  auto potions_left = [&] {
+    for (int i = 0; i < s.pile_size_; ++i)
+      if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
+    for (int i = 0; i < s.discard_size_; ++i)
+      if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
+    return false;
+  };
+  while (!has_potion() && potions_left()) {
+    for (int i = 0; i < 2 && !w(seat).hand.empty(); ++i) {
+      const Card c = w(seat).hand.w[0] ? Card(__builtin_ctzll(w(seat).hand.w[0]))
+                                       : Card(64 + __builtin_ctzll(w(seat).hand.w[1]));
+      w(seat).hand.remove(c);
+      w(seat).known.remove(c);
+      discard(c);
+    }
+    gain(seat, 2);
+  }
+}
+
+// A Crapzouille lost: a captive first, which goes back dead to its owner; or, with a captor
+// (Envoûtement), it moves to the captor's coffre.
+void Rules::lose(Seat seat, Seat captor) {
+  Witch& v = w(seat);
+  Seat owner = kNobody;
+  for (Seat o = 0; o < s.options_.players && owner == kNobody; ++o)
+    if (o != seat && v.coffre[size_t(o)] > 0) owner = o;
+  if (captor != kNobody && v.coffre[size_t(seat)] > 0) owner = seat;  // hers are captured first
+  if (owner == kNobody) owner = seat;
+  if (v.coffre[size_t(owner)] == 0) return;
+  --v.coffre[size_t(owner)];
+  if (captor != kNobody)
+    ++w(captor).coffre[size_t(owner)];
+  else
+    ++w(owner).dead;
+}
+
+// "Une sorcière est éliminée lorsque tous ses Crapzouilles ont été éliminés. Le joueur
+// défausse toutes ses cartes."
+void Rules::eliminate_if_out(Seat seat) {
+  Witch& v = w(seat);
+  if (v.out_rank != 0 || v.alive() > 0) return;
+  v.out_rank = ++s.eliminated_count_;
+  for (int c = 0; c < kCards; ++c)
+    if (v.hand.has(Card(c))) discard(Card(c));
+  v.hand = {};
+  v.known = {};
+  s.exchange_.waiting.remove(seat);
+  say("eliminated", seat_name(seat) + " has lost her last Crapzouille and leaves the ball.");
+  if (s.eliminated_count_ == s.options_.players - 1) s.phase_ = Phase::Over;
+  // The Chat Noir goes to the left when its holder leaves.
+  if (seat == s.first_) s.first_ = next_living(seat);
+}
+
+Seat Rules::next_living(Seat from) const {
+  const int n = s.options_.players;
+  for (int i = 1; i <= n; ++i) {
+    const Seat x = Seat((from + i) % n);
+    if (!s.eliminated(x)) return x;
+  }
+  return from;
+}
+
+void Rules::attack(Seat seat, const Decoded& d) {
+  Exchange& x = s.exchange_;
+  x = Exchange{};
+  x.attacker = seat;
+  x.sender = seat;
+  x.potions = d.count;
+  for (int i = 0; i < d.count; ++i) {
+    x.colours[size_t(i)] = d.colour;
+    x.cards[x.card_count++] = take(seat, Kind(d.colour));
+  }
+  x.spell = d.spell;
+  if (d.spell != kNoSpell) x.cards[x.card_count++] = take(seat, kind_of(Spell(d.spell)));
+  if (Spell(d.spell) == Spell::Sortilege && d.spell != kNoSpell) {
+    // "Tu attaques tous les joueurs en même temps": they parry one after another, clockwise.
+    for (Seat o = 0; o < s.options_.players; ++o)
+      if (o != seat && !s.eliminated(o)) x.waiting.add(o);
+    x.defender = next_living(seat);
+    x.waiting.remove(x.defender);
+  } else {
+    x.defender = d.target;
+  }
+  // "Avant d'attaquer un joueur, cette carte permet de lui faire perdre 1 carte tirée au
+  // hasard qui est posée face visible sur le paquet de cartes défaussées."
+  if (d.spell == uint8_t(Spell::Enchantement)) {
+    Witch& v = w(x.defender);
+    const int n = v.hand.size();
+    if (n > 0) {
+      int skip = int(s.rng_.below(uint32_t(n)));
+      for (int c = 0; c < kCards; ++c) {
+        if (!v.hand.has(Card(c)) || skip-- > 0) continue;
+        v.hand.remove(Card(c));
+        v.known.remove(Card(c));
+        discard(Card(c));
+        break;
+      }
+    }
+  }
+  s.phase_ = Phase::Parry;
+}
+
+void Rules::parry(Seat seat, const Decoded& d) {
+  Exchange& x = s.exchange_;
+  for (int i = 0; i < x.potions; ++i)
+    if (has(seat, Kind(x.colours[size_t(i)]))) discard(take(seat, Kind(x.colours[size_t(i)])));
+  if (d.spell != kNoSpell) discard(take(seat, kind_of(Spell(d.spell))));
+  if (d.spell == uint8_t(Spell::TresorMagique)) gain(seat, 2);
+  if (d.spell == uint8_t(Spell::Remede)) {
+    --w(seat).dead;
+    ++w(seat).coffre[size_t(seat)];
+  }
+  // "En cas de parade réussie, le joueur gagne 1 carte."
+  gain(seat, 1);
+  // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
+  if (x.spell == uint8_t(Spell::Fantome)) {
+    lose(x.attacker, kNobody);
+    eliminate_if_out(x.attacker);
+  }
+  after_defence();
+}
+
+// "S'il ne parvient pas à réaliser la parade, il perd un Crapzouille."
+void Rules::take_loss(Seat seat) {
+  Exchange& x = s.exchange_;
+  const bool self = seat == x.attacker;
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && w(x.attacker).alive() < kCrapzouilles)
+    lose(seat, x.attacker);
+  else
+    lose(seat, kNobody);
+  if (x.spell == uint8_t(Spell::Fantome)) lose(seat, kNobody);
+  eliminate_if_out(seat);
+  if (!self && !x.attacker_gained && !s.eliminated(x.attacker)) {
+    gain(x.attacker, 1);
+    x.attacker_gained = true;
+  }
+  after_defence();
+}
+
+// "Cette carte permet d'éviter une attaque en la renvoyant sur le joueur de son choix sauf
+// sur celui qui a attaqué" (or, later, the one who sent it).
+void Rules::balai(Seat seat, Seat to) {
+  discard(take(seat, kind_of(Spell::DuBalai)));
+  s.exchange_.sender = seat;
+  s.exchange_.defender = to;
+}
+
+// "Cette carte annule l'attaque portée contre vous et fait perdre son tour à l'attaquant.
+// L'attaquant reprend toutes ses cartes."
+void Rules::baguette(Seat seat) {
+  discard(take(seat, kind_of(Spell::BaguetteMagique)));
+  Exchange& x = s.exchange_;
+  for (int i = 0; i < x.card_count; ++i) {
+    w(x.attacker).hand.add(x.cards[size_t(i)]);
+    w(x.attacker).known.add(x.cards[size_t(i)]);
+  }
+  x.card_count = 0;
+  x.waiting = {};
+  end_exchange(true);
+}
+
+void Rules::pass(Seat) {
+  next_turn();
+}
+
+void Rules::after_defence() {
+  Exchange& x = s.exchange_;
+  if (s.phase_ == Phase::Over) return end_exchange(false);
+  if (!x.waiting.empty()) {
+    Seat next = x.defender;
+    do next = next_living(next);
+    while (!x.waiting.contains(next));
+    x.waiting.remove(next);
+    x.defender = next;
+    return;
+  }
+  end_exchange(false);
+}
+
+void Rules::end_exchange(bool cancelled) {
+  Exchange& x = s.exchange_;
+  const Seat attacker = x.attacker;
+  for (int i = 0; i < x.card_count; ++i) discard(x.cards[size_t(i)]);
+  // The attack's own gifts come once the attack stands: Baguette magique hands the cards back.
+  if (!cancelled && !s.eliminated(attacker)) {
+    if (x.spell == uint8_t(Spell::TresorMagique)) gain(attacker, 2);
+    if (x.spell == uint8_t(Spell::Remede) && w(attacker).dead > 0 &&
+        w(attacker).alive() < kCrapzouilles) {
+      --w(attacker).dead;
+      ++w(attacker).coffre[size_t(attacker)];
+    }
+  }
+  x = Exchange{};
+  x.attacker = attacker;
+  if (s.phase_ == Phase::Over) return;
+  for (Seat o = 0; o < s.options_.players; ++o) replenish(o);
+  next_turn();
+}
+
+// "Quand un joueur a fini de jouer, il passe CARABOSSE à son voisin de gauche."
+void Rules::next_turn() {
+  const int n = s.options_.players;
+  auto dist = [&](Seat x) { return (x - s.first_ + n) % n; };
+  const Seat from = s.carabosse_;
+  const Seat to = next_living(from);
+  s.phase_ = Phase::Attack;
+  s.exchange_ = Exchange{};
+  if (dist(to) > dist(from) && to != s.first_) {
+    s.carabosse_ = to;
+    return;
+  }
+  if (s.tour_ == 1) {
+    s.tour_ = 2;  // the Chat Noir turns to Tour 2
+    s.carabosse_ = s.first_;
+    say("tour", "The Chat Noir turns: second Tour de Table.");
+    return;
+  }
+  // End of the round: Carabosse and the Chat Noir go to the left.
+  s.first_ = next_living(s.first_);
+  s.carabosse_ = s.first_;
+  s.tour_ = 1;
+  ++s.round_;
+  grand_sabbat();
+}
+
+// "Chaque Crapzouille vivant permet de piocher 1 carte avec un maximum de 10 cartes en main",
+// from the new first player round the table.
+void Rules::grand_sabbat() {
+  const int n = s.options_.players;
+  for (int i = 0; i < n; ++i) {
+    const Seat o = Seat((s.first_ + i) % n);
+    if (s.eliminated(o)) continue;
+    const int room = kHandSize - w(o).hand.size();
+    gain(o, std::min(room, w(o).alive()));
+  }
+  for (int i = 0; i < n; ++i) replenish(Seat((s.first_ + i) % n));
+  say("grand-sabbat", "Round " + std::to_string(s.round_) + ": Grand Sabbat; " +
+                          seat_name(s.first_) + " holds Carabosse and the Chat Noir.");
+}
+
+}  // namespace sabbat::bal

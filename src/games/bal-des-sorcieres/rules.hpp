@@ -1,0 +1,46 @@
+#pragma once
+// The moves of the game on a state: drawing, losing Crapzouilles, resolving an exchange,
+// passing Carabosse. Only BalState's do_apply and its test hooks use them.
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+
+inline constexpr Card kNoCard = 0xff;
+
+struct Rules {
+  BalState& s;
+  Events* events;
+
+  Witch& w(Seat seat) { return s.witches_[size_t(seat)]; }
+  bool has(Seat seat, Kind k) const { return s.count_in_hand(seat, k) > 0; }
+  Card draw();
+  void gain(Seat seat, int n);
+  void discard(Card c);
+  Card take(Seat seat, Kind k);
+  void replenish(Seat seat);
+  void lose(Seat seat, Seat captor);
+  void eliminate_if_out(Seat seat);
+  Seat next_living(Seat from) const;
+
+  void attack(Seat seat, const Decoded& d);
+  void parry(Seat seat, const Decoded& d);
+  void take_loss(Seat seat);
+  void balai(Seat seat, Seat to);
+  void baguette(Seat seat);
+  void pass(Seat seat);
+  // The defender has answered: the next defender of a Sortilège, or the end of the exchange.
+  void after_defence();
+  void end_exchange(bool cancelled);
+  void next_turn();
+  void grand_sabbat();
+  void say(const std::string& kind, std::string text);
+};
+
+// Which potions `seat` lacks to parry the exchange, counted; grey among them or not.
+struct Lack {
+  int missing = 0;
+  bool grey = false;
+};
+Lack lack(const BalState& s, Seat seat);
+
+}  // namespace sabbat::bal

@@ -1,0 +1,98 @@
+// Setup: the level's cards shuffled, ten to each witch, ten Crapzouilles in each coffre.
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+
+namespace {
+
+const std::array<CardSet, kKinds> kKindCards = [] {
+  std::array<CardSet, kKinds> sets{};
+  for (int c = 0; c < kCards; ++c) sets[card_kind(Card(c))].add(Card(c));
+  return sets;
+}();
+
+}  // namespace
+
+const CardSet& kind_cards(Kind k) {
+  return kKindCards[k];
+}
+
+uint32_t encode(const Decoded& d) {
+  return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
+         uint32_t(d.count) << 12 | uint32_t(d.spell) << 16;
+}
+
+Decoded decode(uint32_t code) {
+  Decoded d;
+  d.type = ActionType(code & 15);
+  d.target = Seat((code >> 4) & 15) - 1;
+  d.colour = uint8_t((code >> 8) & 15);
+  d.count = uint8_t((code >> 12) & 15);
+  d.spell = uint8_t((code >> 16) & 0xff);
+  return d;
+}
+
+BalState::BalState(const Options& options, uint64_t seed)
+    : State(TurnBased{}), options_(options), rng_(seed) {
+  // "On mélange ensemble les cartes choisies suivant le niveau de difficulté."
+  for (int c = 0; c < kCards; ++c) {
+    if (kind_info(card_kind(Card(c))).level <= options_.level)
+      pile_[pile_size_++] = Card(c);
+    else
+      box_[box_size_++] = Card(c);
+  }
+  for (Seat s = 0; s < options_.players; ++s) witches_[size_t(s)].coffre[size_t(s)] = kCrapzouilles;
+  first_ = carabosse_ = options_.first_seat;
+  deal();
+}
+
+void BalState::deal() {
+  // "Chacun reçoit 10 cartes"; drawing a uniform card from a set is drawing from a shuffle.
+  for (Seat s = 0; s < options_.players; ++s)
+    for (int i = 0; i < kHandSize; ++i) {
+      const auto at = rng_.below(pile_size_);
+      witches_[size_t(s)].hand.add(pile_[at]);
+      pile_[at] = pile_[--pile_size_];
+    }
+}
+
+SeatSet BalState::actors() const {
+  switch (phase_) {
+    case Phase::Attack:
+      return SeatSet::only(carabosse_);
+    case Phase::Parry:
+      return SeatSet::only(exchange_.defender);
+    case Phase::Over:
+      break;
+  }
+  return {};
+}
+
+// A witch's score is how many witches went out before her: the winner has players - 1.
+std::vector<int> BalState::scores() const {
+  std::vector<int> out(size_t(options_.players));
+  for (Seat s = 0; s < options_.players; ++s) {
+    const int rank = witches_[size_t(s)].out_rank;
+    out[size_t(s)] = rank == 0 ? options_.players - 1 : rank - 1;
+  }
+  return out;
+}
+
+std::unique_ptr<State> BalState::clone() const {
+  return std::make_unique<BalState>(*this);
+}
+
+bool BalState::same_as(const State& other) const {
+  const auto* o = dynamic_cast<const BalState*>(&other);
+  return o != nullptr && *this == *o;
+}
+
+std::string BalState::idle_reason(Seat seat, Action) const {
+  if (phase_ == Phase::Parry)
+    return "seat " + std::to_string(seat) + " may not act: seat " +
+           std::to_string(exchange_.defender) + " is parrying";
+  return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(carabosse_) +
+         " holds Carabosse";
+}
+
+}  // namespace sabbat::bal

@@ -1,0 +1,153 @@
+#pragma once
+// The state of a game of Le Bal des Sorcières, in fixed-size arrays: clone and apply never
+// allocate. Rules as implemented: docs/rules/bal-des-sorcieres.md.
+#include <array>
+#include <cstdint>
+
+#include "core/game.hpp"
+#include "games/bal-des-sorcieres/data.hpp"
+
+namespace sabbat::bal {
+
+// A set of cards as bits of their numbers: hands, the cards known to be in a hand.
+struct CardSet {
+  std::array<uint64_t, 2> w{};
+  bool has(Card c) const { return (w[c >> 6] >> (c & 63)) & 1u; }
+  void add(Card c) { w[c >> 6] |= uint64_t(1) << (c & 63); }
+  void remove(Card c) { w[c >> 6] &= ~(uint64_t(1) << (c & 63)); }
+  int size() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]); }
+  bool empty() const { return (w[0] | w[1]) == 0; }
+  CardSet operator&(const CardSet& o) const { return {{w[0] & o.w[0], w[1] & o.w[1]}}; }
+  bool operator==(const CardSet&) const = default;
+};
+// The cards of one kind.
+const CardSet& kind_cards(Kind k);
+
+inline constexpr uint8_t kNoSpell = 0xff;
+inline constexpr Seat kNobody = -1;
+
+struct Options {
+  int players = 4;
+  Level level = Level::Facile;
+  int first_seat = 0;  // the youngest witch: Carabosse and the Chat Noir start with her
+  bool operator==(const Options&) const = default;
+};
+
+enum class Phase : uint8_t { Attack, Parry, Over };
+
+// The attack on the table, from the attacker's cards to the last parry.
+struct Exchange {
+  Seat attacker = kNobody;
+  Seat defender = kNobody;
+  Seat sender = kNobody;             // who sent it to the defender: Du balai may not send it back
+  std::array<uint8_t, 2> colours{};  // the potions to parry
+  uint8_t potions = 0;
+  uint8_t spell = kNoSpell;     // the attack's spell
+  std::array<Card, 3> cards{};  // the attacker's cards on the table
+  uint8_t card_count = 0;
+  SeatSet waiting;               // Sortilège: the defenders still to parry, clockwise
+  bool attacker_gained = false;  // "jamais plus d'une carte même lors d'attaques multiples"
+  bool operator==(const Exchange&) const = default;
+};
+
+struct Witch {
+  CardSet hand;
+  CardSet known;                              // cards of the hand everyone saw go into it
+  std::array<uint8_t, kMaxPlayers> coffre{};  // living Crapzouilles held, by owner
+  uint8_t dead = 0;                           // her own, beside her sheet
+  int8_t out_rank = 0;  // 0 while playing; then 1 for the first eliminated, 2 next...
+  int alive() const {
+    int n = 0;
+    for (uint8_t c : coffre) n += c;
+    return n;
+  }
+  bool operator==(const Witch&) const = default;
+};
+
+// Action codes: a type in the low 4 bits, then its fields.
+enum class ActionType : uint8_t { Attack = 1, Parry, Take, Balai, Baguette, Pass };
+struct Decoded {
+  ActionType type{};
+  Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
+  uint8_t colour = 0;        // Attack
+  uint8_t count = 0;         // Attack: 1 or 2 potions
+  uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
+};
+uint32_t encode(const Decoded& d);
+Decoded decode(uint32_t code);
+
+class BalState final : public State {
+ public:
+  BalState(const Options& options, uint64_t seed);
+
+  int players() const override { return options_.players; }
+  SeatSet actors() const override;
+  void legal_actions(Seat seat, ActionList& out) const override;
+  std::string idle_reason(Seat seat, Action action) const override;
+  std::string action_text(Action action) const override;
+  Result<Action> parse_action(Seat seat, std::string_view text) const override;
+  bool terminal() const override { return phase_ == Phase::Over; }
+  std::vector<int> scores() const override;
+  json view(Seat viewer) const override;
+  json full_state() const override;
+  std::unique_ptr<State> clone() const override;
+  std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
+  Status audit() const override;
+  bool same_as(const State& other) const override;
+  bool operator==(const BalState&) const = default;
+
+  // Read access, for views, tests and bots.
+  const Options& options() const { return options_; }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  int tour() const { return tour_; }  // the Chat Noir's face: 1 or 2
+  Seat first_player() const { return first_; }
+  Seat carabosse() const { return carabosse_; }
+  const Exchange& exchange() const { return exchange_; }
+  const Witch& witch_at(Seat s) const { return witches_[size_t(s)]; }
+  int pile_size() const { return pile_size_; }
+  int discard_size() const { return discard_size_; }
+  Card discard_at(int i) const { return discard_[size_t(i)]; }
+  bool eliminated(Seat s) const { return witches_[size_t(s)].out_rank != 0; }
+  int count_in_hand(Seat s, Kind k) const {
+    return (witches_[size_t(s)].hand & kind_cards(k)).size();
+  }
+
+  // Test hooks for hand-made scenarios; each keeps every card in one place and, on error,
+  // changes nothing. The hand of `seat` becomes exactly `cards` (taken from the pile, the
+  // discard or other hands, which get pile cards back so that their sizes stay).
+  Status set_hand(Seat seat, std::initializer_list<Card> cards);
+  // Moves living Crapzouilles of `seat` to her dead until `alive` are left.
+  Status set_alive(Seat seat, int alive);
+
+ protected:
+  Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
+
+ private:
+  friend struct Rules;
+  void deal();
+  // Why `d` may not be played by `seat` now; empty when it may.
+  std::string refusal(Seat seat, const Decoded& d) const;
+
+  Options options_;
+  Rng rng_;
+  std::array<Witch, kMaxPlayers> witches_{};
+  std::array<Card, kCards> pile_{};  // a set: draws take a uniform index
+  uint8_t pile_size_ = 0;
+  std::array<Card, kCards> discard_{};  // face up, in the order they fell
+  uint8_t discard_size_ = 0;
+  std::array<Card, kCards> box_{};  // the spells the level leaves out
+  uint8_t box_size_ = 0;
+  Exchange exchange_;
+  Phase phase_ = Phase::Attack;
+  int round_ = 1;
+  int tour_ = 1;
+  Seat first_ = 0;
+  Seat carabosse_ = 0;
+  int8_t eliminated_count_ = 0;
+};
+
+// True when each of the 121 cards is in exactly one place.
+bool cards_conserved(const BalState& s);
+
+}  // namespace sabbat::bal
