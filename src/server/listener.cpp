@@ -11,7 +11,7 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 Listener::Listener(net::io_context& ioc, Context& ctx)
-    : ioc_(ioc), ctx_(ctx), acceptor_(net::make_strand(ioc)) {}
+    : ioc_(ioc), ctx_(ctx), acceptor_(net::make_strand(ioc)), pause_(acceptor_.get_executor()) {}
 
 Status Listener::listen(const tcp::endpoint& endpoint) {
   boost::system::error_code ec;
@@ -38,6 +38,7 @@ void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ec;
     self->acceptor_.close(ec);
+    self->pause_.cancel();
   });
 }
 
@@ -47,9 +48,14 @@ void Listener::accept_next() {
       net::make_strand(ioc_),
       [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
         if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+        if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space ||
+            ec == net::error::no_memory || ec == boost::system::errc::too_many_files_open_in_system)
+          return self->pause_accepting(ec);
         if (ec)
           self->ctx_.log("accept: " + ec.message());
         else {
+          if (self->paused_logged_) self->ctx_.log("accepting connections again");
+          self->paused_logged_ = false;
           // Game messages are small and answer a move: send each at once rather than wait to
           // fill a packet (Nagle's algorithm would hold a `state` behind its `accepted`).
           boost::system::error_code ignored;
@@ -58,6 +64,20 @@ void Listener::accept_next() {
         }
         self->accept_next();
       });
+}
+
+void Listener::pause_accepting(const boost::system::error_code& ec) {
+  // Accepting again at once would fail again at once: the loop would spin and flood the log.
+  if (!paused_logged_)
+    ctx_.log("accept: " + ec.message() +
+             "; new connections wait until some close (raise the limit of open files, "
+             "ulimit -n, to serve more)");
+  paused_logged_ = true;
+  pause_.expires_after(std::chrono::milliseconds(50));
+  pause_.async_wait([self = shared_from_this()](const boost::system::error_code& wait) {
+    if (wait || !self->acceptor_.is_open()) return;
+    self->accept_next();
+  });
 }
 
 }  // namespace sabbat::server

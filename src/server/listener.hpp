@@ -1,6 +1,7 @@
 #pragma once
 // Accepts TCP connections, each onto its own strand, and gives each to an HttpSession.
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 
 #include "core/result.hpp"
@@ -18,10 +19,14 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void accept_next();
+  // Out of descriptors: the waiting connections stay in the kernel's queue until some close.
+  void pause_accepting(const boost::system::error_code& ec);
 
   boost::asio::io_context& ioc_;
   Context& ctx_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer pause_;
+  bool paused_logged_ = false;
 };
 
 }  // namespace sabbat::server

@@ -1,10 +1,12 @@
 #include "server/server.hpp"
 
+#include <sys/resource.h>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+
 #include <condition_variable>
 #include <ctime>
 #include <filesystem>
@@ -35,6 +37,24 @@ void log_to_stderr(std::string_view line) {
   gmtime_r(&now, &tm);
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
   std::cerr << stamp << " sabbat serve: " << line << '\n';
+}
+
+// Every connection is a descriptor, and many systems start a program with a soft limit of
+// 1,024 (about 250 tables of four): take all that the hard limit allows, and say when that is
+// still little.
+void use_every_descriptor(const Context& ctx) {
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+  if (lim.rlim_cur < lim.rlim_max) {
+    rlimit raised = lim;
+    raised.rlim_cur = lim.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) lim = raised;
+  }
+  constexpr rlim_t kFew = 4096;
+  if (lim.rlim_cur < kFew)
+    ctx.log("this process may open " + std::to_string(lim.rlim_cur) +
+            " files: as many connections at most, fewer than a busy server needs (raise the "
+            "hard limit, ulimit -Hn)");
 }
 
 }  // namespace
@@ -100,6 +120,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
       if (table->has_value()) (done ? finished : unfinished).push_back(std::move(**table));
     }
   }
+  use_every_descriptor(ctx);
   impl->write_ahead = std::make_unique<WriteAhead>(*impl->store, options.limits.commit_window);
   impl->lobby = std::make_unique<Lobby>(impl->ioc, ctx, *impl->write_ahead);
   ctx.lobby = impl->lobby.get();

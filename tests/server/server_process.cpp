@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,7 +19,7 @@ constexpr std::string_view kServing = "serving at http://127.0.0.1:";
 }  // namespace
 
 ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::path& data,
-                             const std::filesystem::path& log) {
+                             const std::filesystem::path& log, int max_open_files) {
   int out[2];
   if (pipe(out) != 0) {
     error_ = "pipe failed";
@@ -39,6 +40,10 @@ ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::p
     if (err >= 0) dup2(err, STDERR_FILENO);
     close(out[0]);
     close(out[1]);
+    if (max_open_files > 0) {
+      const rlimit lim{rlim_t(max_open_files), rlim_t(max_open_files)};
+      if (setrlimit(RLIMIT_NOFILE, &lim) != 0) _exit(126);
+    }
     // The test's clients play as fast as the server answers, far above a person's pace.
     std::vector<const char*> argv{binary.c_str(), "serve",          "--host",
                                   "127.0.0.1",    "--port",         "0",

@@ -13,8 +13,9 @@ class ServerProcess {
  public:
   // Starts `binary serve` and waits (up to a safety timeout) for its address; port() is 0
   // when it did not start, and error() says why.
+  // `max_open_files` > 0: the process's limit of open files, soft and hard.
   ServerProcess(const std::string& binary, const std::filesystem::path& data,
-                const std::filesystem::path& log);
+                const std::filesystem::path& log, int max_open_files = 0);
   ~ServerProcess();  // kills it if it still runs
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
