@@ -1,6 +1,6 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
 // sortilege", "parry", "parry + tresor", "parry with abracadabra", "balai 3", "baguette",
-// "take", "pass".
+// "take", "lutin", "pass".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -30,7 +30,7 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\" or \"pass\"";
+    "\"take\", \"lutin\" or \"pass\"";
 
 }  // namespace
 
@@ -55,6 +55,8 @@ std::string BalState::action_text(Action action) const {
       return "baguette";
     case ActionType::Pass:
       return "pass";
+    case ActionType::Lutin:
+      return "lutin";
   }
   return "?";
 }
@@ -72,6 +74,8 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   Decoded d;
   if (w.size() == 1 && w[0] == "take") return Action{encode({ActionType::Take})};
   if (w.size() == 1 && w[0] == "pass") return Action{encode({ActionType::Pass})};
+  if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
+  if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
   if (w.size() == 1 && w[0] == "baguette") return Action{encode({ActionType::Baguette})};
   if (w.size() == 2 && w[0] == "balai") {
     int seat = 0;

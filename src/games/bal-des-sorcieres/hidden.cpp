@@ -68,6 +68,11 @@ Status BalState::audit() const {
       return fail("seat " + std::to_string(o) + " is out if and only if her coffre is empty");
     if (w.out_rank != 0 && !w.hand.empty()) return fail("an eliminated witch holds cards");
   }
+  std::array<int, kColours + 1> tokens{};
+  for (int t = 0; t <= kColours; ++t) tokens[size_t(t)] = bowl_[size_t(t)];
+  for (int i = 0; i < exchange_.token_count; ++i) ++tokens[exchange_.tokens[size_t(i)]];
+  for (int t = 0; t <= kColours; ++t)
+    if (tokens[size_t(t)] != kFarceCounts[size_t(t)]) return fail("farce tokens lost or added");
   if (phase_ == Phase::Over && eliminated_count_ != options_.players - 1)
     return fail("the game ended with more than one witch at the ball");
   return {};

@@ -19,8 +19,9 @@ bool spell_in_attack(Spell sp) {
   }
 }
 
-bool spell_with_parry(Spell sp) {
-  return sp == Spell::TresorMagique || sp == Spell::Remede || sp == Spell::Abracadabra;
+bool spell_with_parry(Spell sp, bool farce) {
+  return sp == Spell::TresorMagique || sp == Spell::Remede || sp == Spell::Abracadabra ||
+         (sp == Spell::Diablotin && !farce);
 }
 
 std::string spell_name(uint8_t sp) {
@@ -41,6 +42,10 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   if (spell && d.spell >= kSpells) return "there is no such spell";
   if (spell && holds(kind_of(Spell(d.spell))) == 0) return "you hold no " + spell_name(d.spell);
   if (phase_ == Phase::Attack) {
+    // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque."
+    const bool lutin = holds(kind_of(Spell::LutinFarceur)) > 0;
+    if (d.type == ActionType::Lutin) return lutin ? "" : "you hold no Lutin farceur";
+    if (lutin) return "you hold a Lutin farceur: it must be played instead of your attack (lutin)";
     if (d.type == ActionType::Pass)
       return any_potion ? "a witch must always attack (\"il ne peut passer son tour "
                           "volontairement\"); pass only without a potion left"
@@ -66,9 +71,7 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     const Spell sp = Spell(d.spell);
     if (!spell_in_attack(sp))
       return spell_name(d.spell) + " is not played with an attack" +
-             (sp == Spell::LutinFarceur || sp == Spell::Diablotin
-                  ? " (farces are not played in this version)"
-                  : "");
+             (sp == Spell::LutinFarceur ? " (it is played instead of an attack: lutin)" : "");
     if (sp == Spell::Remede && (me.dead == 0 || me.alive() >= kCrapzouilles))
       return "Rem\u00e8de needs one of your Crapzouilles dead and room in your coffre";
     if (sp == Spell::Envoutement && me.alive() >= kCrapzouilles)
@@ -81,7 +84,7 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
       return "";
     case ActionType::Parry: {
       const Lack l = lack(*this, seat);
-      if (spell && !spell_with_parry(Spell(d.spell)))
+      if (spell && !spell_with_parry(Spell(d.spell), exchange_.farce))
         return spell_name(d.spell) + " is not played with a parry";
       if (spell && Spell(d.spell) == Spell::Abracadabra) {
         if (l.missing == 0) return "Abracadabra replaces a missing potion: you miss none";
@@ -99,6 +102,7 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     }
     case ActionType::Balai: {
       if (holds(kind_of(Spell::DuBalai)) == 0) return "you hold no Du balai";
+      if (exchange_.farce) return "a farce is not sent on with Du balai";
       if (exchange_.spell == uint8_t(Spell::Sortilege))
         return "Du balai does not send back a Sortilège, which already attacks everyone";
       if (d.target < 0 || d.target >= options_.players || d.target == seat || eliminated(d.target))
@@ -109,6 +113,7 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
       return "";
     }
     case ActionType::Baguette:
+      if (exchange_.farce) return "Baguette magique cancels an attack, not a farce";
       return holds(kind_of(Spell::BaguetteMagique)) ? "" : "you hold no Baguette magique";
     default:
       return "you are attacked: parry, parry + <spell>, parry with abracadabra, balai <seat>, "
@@ -129,6 +134,7 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
     if (count_in_hand(seat, kind_of(Spell(sp))) > 0) spells[size_t(n_spells++)] = uint8_t(sp);
   if (phase_ == Phase::Attack) {
     offer({ActionType::Pass});
+    offer({ActionType::Lutin});
     for (int sp = 0; sp < n_spells; ++sp)
       for (uint8_t c = 0; c < kColours; ++c)
         for (uint8_t n = 1; n <= 2; ++n) {
@@ -175,6 +181,9 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Pass:
       r.pass(seat);
+      break;
+    case ActionType::Lutin:
+      r.lutin(seat);
       break;
   }
   return {};

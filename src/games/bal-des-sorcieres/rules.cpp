@@ -158,6 +158,11 @@ void Rules::attack(Seat seat, const Decoded& d) {
   } else {
     x.defender = d.target;
   }
+  // Diablotin with an attack: its farce follows, on the same witch.
+  if (d.spell == uint8_t(Spell::Diablotin)) {
+    x.farce_target = d.target;
+    x.farce_from = seat;
+  }
   // "Avant d'attaquer un joueur, cette carte permet de lui faire perdre 1 carte tirée au
   // hasard qui est posée face visible sur le paquet de cartes défaussées."
   if (d.spell == uint8_t(Spell::Enchantement)) {
@@ -188,9 +193,17 @@ void Rules::parry(Seat seat, const Decoded& d) {
     ++w(seat).coffre[size_t(seat)];
   }
   // "En cas de parade réussie, le joueur gagne 1 carte."
-  gain(seat, 1);
+  if (!x.gained.contains(seat)) {
+    gain(seat, 1);
+    x.gained.add(seat);
+  }
+  // Diablotin with a parry: its farce then attacks the attacker.
+  if (d.spell == uint8_t(Spell::Diablotin)) {
+    x.farce_target = x.attacker;
+    x.farce_from = seat;
+  }
   // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
-  if (x.spell == uint8_t(Spell::Fantome)) {
+  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) {
     lose(x.attacker, kNobody);
     eliminate_if_out(x.attacker);
   }
@@ -201,15 +214,16 @@ void Rules::parry(Seat seat, const Decoded& d) {
 void Rules::take_loss(Seat seat) {
   Exchange& x = s.exchange_;
   const bool self = seat == x.attacker;
-  if (x.spell == uint8_t(Spell::Envoutement) && !self && w(x.attacker).alive() < kCrapzouilles)
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce &&
+      w(x.attacker).alive() < kCrapzouilles)
     lose(seat, x.attacker);
   else
     lose(seat, kNobody);
-  if (x.spell == uint8_t(Spell::Fantome)) lose(seat, kNobody);
+  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) lose(seat, kNobody);
   eliminate_if_out(seat);
-  if (!self && !x.attacker_gained && !s.eliminated(x.attacker)) {
+  if (!self && !x.gained.contains(x.attacker) && !s.eliminated(x.attacker)) {
     gain(x.attacker, 1);
-    x.attacker_gained = true;
+    x.gained.add(x.attacker);
   }
   after_defence();
 }
@@ -240,9 +254,48 @@ void Rules::pass(Seat) {
   next_turn();
 }
 
+// "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque ... La
+// FARCE doit être résolue comme une attaque contre lui-même."
+void Rules::lutin(Seat seat) {
+  Exchange& x = s.exchange_;
+  x = Exchange{};
+  x.attacker = x.sender = seat;
+  x.spell = uint8_t(Spell::LutinFarceur);
+  x.cards[x.card_count++] = take(seat, kind_of(Spell::LutinFarceur));
+  s.phase_ = Phase::Parry;
+  if (!launch_farce(seat, seat)) end_exchange(false);
+}
+
+bool Rules::launch_farce(Seat from, Seat target) {
+  Exchange& x = s.exchange_;
+  for (int i = 0; i < 2; ++i) {
+    int total = 0;
+    for (uint8_t n : s.bowl_) total += n;
+    int r = int(s.rng_.below(uint32_t(total)));
+    uint8_t t = 0;
+    while (r >= s.bowl_[t]) r -= s.bowl_[t++];
+    --s.bowl_[t];
+    x.tokens[x.token_count++] = t;
+  }
+  x.farce = true;
+  x.attacker = x.sender = from;
+  x.defender = target;
+  x.potions = 0;
+  for (int i = 0; i < x.token_count; ++i)
+    if (x.tokens[size_t(i)] != kWhite) x.colours[x.potions++] = x.tokens[size_t(i)];
+  say("farce", "Seat " + std::to_string(from) + " draws two farce tokens" +
+                   (x.potions == 0 ? ": both white, the farce fails." : "."));
+  return x.potions > 0;
+}
+
 void Rules::after_defence() {
   Exchange& x = s.exchange_;
   if (s.phase_ == Phase::Over) return end_exchange(false);
+  if (x.waiting.empty() && x.farce_target != kNobody) {
+    const Seat target = x.farce_target;
+    x.farce_target = kNobody;
+    if (!s.eliminated(target) && launch_farce(x.farce_from, target)) return;
+  }
   if (!x.waiting.empty()) {
     Seat next = x.defender;
     do next = next_living(next);
@@ -258,6 +311,7 @@ void Rules::end_exchange(bool cancelled) {
   Exchange& x = s.exchange_;
   const Seat attacker = x.attacker;
   for (int i = 0; i < x.card_count; ++i) discard(x.cards[size_t(i)]);
+  for (int i = 0; i < x.token_count; ++i) ++s.bowl_[x.tokens[size_t(i)]];
   // The attack's own gifts come once the attack stands: Baguette magique hands the cards back.
   if (!cancelled && !s.eliminated(attacker)) {
     if (x.spell == uint8_t(Spell::TresorMagique)) gain(attacker, 2);

@@ -28,6 +28,10 @@ struct Rules {
   void balai(Seat seat, Seat to);
   void baguette(Seat seat);
   void pass(Seat seat);
+  void lutin(Seat seat);
+  // Draws two farce tokens and lays the farce on `target` as an attack; false when both are
+  // white ("la FARCE a échoué").
+  bool launch_farce(Seat from, Seat target);
   // The defender has answered: the next defender of a Sortilège, or the end of the exchange.
   void after_defence();
   void end_exchange(bool cancelled);

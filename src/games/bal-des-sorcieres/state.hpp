@@ -45,8 +45,14 @@ struct Exchange {
   uint8_t spell = kNoSpell;     // the attack's spell
   std::array<Card, 3> cards{};  // the attacker's cards on the table
   uint8_t card_count = 0;
-  SeatSet waiting;               // Sortilège: the defenders still to parry, clockwise
-  bool attacker_gained = false;  // "jamais plus d'une carte même lors d'attaques multiples"
+  SeatSet waiting;  // Sortilège: the defenders still to parry, clockwise
+  // Who won a card in this exchange: "jamais plus d'une carte même lors d'attaques multiples".
+  SeatSet gained;
+  bool farce = false;           // the potions to parry are farce tokens
+  Seat farce_target = kNobody;  // Diablotin: the farce still to come, and who launched it
+  Seat farce_from = kNobody;
+  std::array<uint8_t, 2> tokens{};  // farce tokens on the table, back in the bowl at the end
+  uint8_t token_count = 0;
   bool operator==(const Exchange&) const = default;
 };
 
@@ -65,7 +71,7 @@ struct Witch {
 };
 
 // Action codes: a type in the low 4 bits, then its fields.
-enum class ActionType : uint8_t { Attack = 1, Parry, Take, Balai, Baguette, Pass };
+enum class ActionType : uint8_t { Attack = 1, Parry, Take, Balai, Baguette, Pass, Lutin };
 struct Decoded {
   ActionType type{};
   Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
@@ -108,6 +114,7 @@ class BalState final : public State {
   int pile_size() const { return pile_size_; }
   int discard_size() const { return discard_size_; }
   Card discard_at(int i) const { return discard_[size_t(i)]; }
+  const std::array<uint8_t, kColours + 1>& bowl() const { return bowl_; }
   bool eliminated(Seat s) const { return witches_[size_t(s)].out_rank != 0; }
   int count_in_hand(Seat s, Kind k) const {
     return (witches_[size_t(s)].hand & kind_cards(k)).size();
@@ -145,6 +152,7 @@ class BalState final : public State {
   Seat first_ = 0;
   Seat carabosse_ = 0;
   int8_t eliminated_count_ = 0;
+  std::array<uint8_t, kColours + 1> bowl_ = kFarceCounts;  // farce tokens, by colour then white
 };
 
 // True when each of the 121 cards is in exactly one place.

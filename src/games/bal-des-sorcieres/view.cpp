@@ -54,6 +54,11 @@ json BalState::view(Seat viewer) const {
     json pending = json::array();
     for (Seat s = 0; s < options_.players; ++s)
       if (x.waiting.contains(s)) pending.push_back(s);
+    json tokens = json::array();
+    for (int i = 0; i < x.token_count; ++i)
+      tokens.push_back(x.tokens[size_t(i)] == kWhite ? std::string_view("blanc")
+                                                     : kind_info(x.tokens[size_t(i)]).slug);
+    v["farce_tokens"] = tokens;
     v["attack"] = {{"attacker", x.attacker},
                    {"defender", x.defender},
                    {"sender", x.sender},
