@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "games/sortileges/bot.hpp"
 #include "games/sortileges/render.hpp"
 #include "games/sortileges/sortileges.hpp"
 #include "games/sortileges/state.hpp"
@@ -73,6 +74,16 @@ class SortilegesGame final : public Game {
     return render_view_text(view, viewer, color);
   }
   std::string rules_text() const override { return rules_summary(); }
+
+  // The heuristic bot (bot.hpp) by its level; "heuristic" is the normal one. The first is
+  // the default.
+  std::vector<std::string> bot_names() const override {
+    return {"normal", "novice", "expert", "heuristic"};
+  }
+  std::unique_ptr<Bot> make_bot(std::string_view name) const override {
+    auto level = name == "heuristic" ? std::optional(Level::Normal) : parse_level(name);
+    return level ? make_heuristic_bot(*level) : nullptr;
+  }
 };
 
 }  // namespace
