@@ -13,6 +13,7 @@ bool spell_in_attack(Spell sp) {
     case Spell::Envoutement:
     case Spell::Enchantement:
     case Spell::Fantome:
+    case Spell::Diablotin:
       return true;
     default:
       return false;

@@ -1,0 +1,463 @@
+// Le Bal des Sorcières, rule by rule and card by card, on hands set up by hand.
+#include <gtest/gtest.h>
+
+#include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+namespace {
+
+Card potion(Colour c, int i = 0) {
+  return Card(first_card(kind_of(c)) + i);
+}
+Card spell(Spell s, int i = 0) {
+  return Card(first_card(kind_of(s)) + i);
+}
+
+BalState new_game(int players, const std::string& level = "hard", uint64_t seed = 1) {
+  auto game = make_game();
+  auto setup = game->setup(players, {{"level", level}}, seed);
+  EXPECT_TRUE(setup.ok());
+  auto state = game->new_state(*setup);
+  EXPECT_TRUE(state.ok());
+  return dynamic_cast<BalState&>(**state);
+}
+
+Status play(BalState& s, Seat seat, const std::string& text) {
+  auto a = s.parse_action(seat, text);
+  if (!a) return fail(a.error());
+  return s.apply(seat, *a, 0);
+}
+
+void expect_refused(BalState& s, Seat seat, const std::string& text, const std::string& why) {
+  const BalState before = s;
+  auto st = play(s, seat, text);
+  ASSERT_FALSE(st.ok()) << text;
+  EXPECT_NE(st.error().find(why), std::string::npos) << st.error();
+  EXPECT_TRUE(s == before);
+}
+
+// Seats 0, 1, 2; seat 0 holds Carabosse. Hands of five so that nobody runs short.
+BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
+               std::initializer_list<Card> h2, const std::string& level = "hard") {
+  BalState s = new_game(3, level);
+  EXPECT_TRUE(s.set_hand(0, h0).ok());
+  EXPECT_TRUE(s.set_hand(1, h1).ok());
+  EXPECT_TRUE(s.set_hand(2, h2).ok());
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  return s;
+}
+
+// The slug of some potion colour `seat` holds.
+std::string some_colour(const BalState& s, Seat seat) {
+  for (int c = kColours - 1; c >= 0; --c)
+    if (s.count_in_hand(seat, Kind(c)) > 0) return std::string(kind_info(Kind(c)).slug);
+  return "none";
+}
+
+// Plays the defender's "take" when an attack waits for a parry.
+void take_if_attacked(BalState& s) {
+  if (s.phase() != Phase::Parry) return;
+  ASSERT_TRUE(play(s, s.exchange().defender, "take").ok());
+}
+
+TEST(BalLevels, EachLevelShufflesItsSpellsWithAllPotions) {
+  for (auto [level, cards] : {std::pair{"easy", 84 + 22}, {"medium", 84 + 34}, {"hard", 121}}) {
+    BalState s = new_game(4, level);
+    EXPECT_EQ(s.pile_size() + 4 * kHandSize, cards) << level;
+  }
+  EXPECT_FALSE(make_game()->setup(4, {{"level", "expert"}}, 1).ok());
+}
+
+TEST(BalSetup, TenCardsAndTenCrapzouillesEachAndTheYoungestHoldsCarabosse) {
+  auto game = make_game();
+  auto setup = game->setup(5, {{"first_seat", "3"}}, 9);
+  ASSERT_TRUE(setup.ok());
+  auto st = game->new_state(*setup);
+  ASSERT_TRUE(st.ok());
+  const auto& s = dynamic_cast<const BalState&>(**st);
+  EXPECT_EQ(s.carabosse(), 3);
+  EXPECT_EQ(s.first_player(), 3);
+  EXPECT_EQ(s.tour(), 1);
+  for (Seat p = 0; p < 5; ++p) {
+    EXPECT_EQ(s.witch_at(p).hand.size(), 10);
+    EXPECT_EQ(s.witch_at(p).alive(), 10);
+  }
+  auto three = game->setup(3, {{"first_seat", "4"}}, 1);
+  ASSERT_TRUE(three.ok());
+  EXPECT_FALSE(game->new_state(*three).ok());
+  EXPECT_FALSE(game->setup(2, {}, 1).ok());
+}
+
+TEST(BalAttack, OnePotionOrTwoOfOneColourNeverASpellAlone) {
+  BalState s = table(
+      {potion(Colour::Rouge), potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Jaune)},
+      {potion(Colour::Vert), potion(Colour::Jaune, 1), potion(Colour::Jaune, 2)},
+      {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  expect_refused(s, 0, "attack 1 with 2 rouge", "you hold 1 Rouge potion(s), not 2");
+  expect_refused(s, 0, "attack 0 with 1 rouge", "attack another witch");
+  expect_refused(s, 0, "attack 1 with 1 rouge + tresor", "you hold no Tr\u00e9sor magique");
+  expect_refused(s, 1, "attack 0 with 1 vert", "seat 0 holds Carabosse");
+  expect_refused(s, 0, "take", "you hold Carabosse");
+  expect_refused(s, 0, "pass", "must always attack");
+  EXPECT_FALSE(s.parse_action(0, "attack 1 with fantome").ok());
+  EXPECT_FALSE(s.parse_action(0, "attack 1 with 3 rouge").ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge + fantome").ok());
+  EXPECT_EQ(s.phase(), Phase::Parry);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+}
+
+TEST(BalParry, EachAttackingPotionIsAnsweredWithItsColour) {
+  BalState s = table({potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Jaune),
+                      potion(Colour::Jaune, 5)},
+                     {potion(Colour::Rouge, 2), potion(Colour::Rouge, 3), potion(Colour::Vert),
+                      potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 2 rouge").ok());
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  // Two reds paid, one card won: "en cas de parade réussie, le joueur gagne 1 carte".
+  EXPECT_EQ(s.witch_at(1).hand.size(), 3);
+  EXPECT_EQ(s.count_in_hand(1, kind_of(Colour::Rouge)), 0);
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 2);  // two left, then "plus assez de cartes"
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
+TEST(BalParry, AFailedParryCostsACrapzouilleAndWinsTheAttackerACard) {
+  BalState s = table({potion(Colour::Bleu), potion(Colour::Jaune), potion(Colour::Jaune, 5),
+                      potion(Colour::Vert, 4)},
+                     {potion(Colour::Rouge, 2), potion(Colour::Vert), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
+  expect_refused(s, 1, "parry", "you lack 1 potion");
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 9);
+  EXPECT_EQ(s.witch_at(1).dead, 1);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);  // one played, one won
+}
+
+TEST(BalAbracadabra, ReplacesOneMissingPotionButNeverGrey) {
+  BalState s =
+      table({potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Gris),
+             potion(Colour::Jaune)},
+            {potion(Colour::Rouge, 2), spell(Spell::Abracadabra), potion(Colour::Vert),
+             potion(Colour::Jaune, 1)},
+            {spell(Spell::Abracadabra, 1), potion(Colour::Jaune, 3), potion(Colour::Vert, 2)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 2 rouge").ok());
+  ASSERT_TRUE(play(s, 1, "parry with abracadabra").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  EXPECT_EQ(s.count_in_hand(1, kind_of(Spell::Abracadabra)), 0);
+  // Seat 1 attacks seat 2 and seat 2 attacks back... set seat 2 to face grey instead.
+  BalState g = table({potion(Colour::Gris), potion(Colour::Jaune), potion(Colour::Jaune, 5)},
+                     {spell(Spell::Abracadabra), potion(Colour::Vert), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(g, 0, "attack 1 with 1 gris").ok());
+  expect_refused(g, 1, "parry with abracadabra", "never replaces a grey potion");
+}
+
+TEST(BalTresorMagique, DrawsTwoCardsInAttackOrDefence) {
+  BalState s = table({potion(Colour::Rouge), spell(Spell::TresorMagique), potion(Colour::Jaune),
+                      potion(Colour::Vert)},
+                     {potion(Colour::Rouge, 2), spell(Spell::TresorMagique, 1),
+                      potion(Colour::Vert, 3), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge + tresor").ok());
+  ASSERT_TRUE(play(s, 1, "parry + tresor").ok());
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4 - 2 + 2 + 1);  // paid 2, Trésor 2, parry 1
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4 - 2 + 2);      // paid 2, Trésor 2, no gain
+}
+
+TEST(BalSortilege, AttacksEveryWitchAndTheAttackerWinsAtMostOneCard) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Sortilege), potion(Colour::Jaune),
+                             potion(Colour::Vert)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {spell(Spell::DuBalai, 2), potion(Colour::Vert, 1), potion(Colour::Jaune, 1)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {potion(Colour::Bleu, 1), potion(Colour::Vert, 2), potion(Colour::Jaune, 2)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(3, {potion(Colour::Rouge, 1), potion(Colour::Vert, 3), potion(Colour::Jaune, 3)})
+          .ok());
+  expect_refused(s, 0, "attack 1 with 1 bleu + sortilege", "write \"attack all\"");
+  ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege").ok());
+  EXPECT_EQ(s.actors(), SeatSet::only(1));  // clockwise from the attacker
+  expect_refused(s, 1, "balai 2", "does not send back a Sortil\u00e8ge");
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+  ASSERT_TRUE(play(s, 2, "parry").ok());
+  ASSERT_TRUE(play(s, 3, "take").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 9);
+  EXPECT_EQ(s.witch_at(2).alive(), 10);
+  EXPECT_EQ(s.witch_at(3).alive(), 9);
+  EXPECT_EQ(s.witch_at(2).hand.size(), 3);      // paid 1, won 1
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 1);  // two failed parries, one card
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
+TEST(BalDuBalai, SendsTheAttackOnButNeverBackToItsSender) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Bleu), potion(Colour::Jaune), potion(Colour::Vert)}).ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {spell(Spell::DuBalai), potion(Colour::Vert, 1), potion(Colour::Jaune, 1)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {spell(Spell::DuBalai, 1), potion(Colour::Vert, 2), potion(Colour::Jaune, 2)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(3, {potion(Colour::Rouge, 1), potion(Colour::Vert, 3), potion(Colour::Jaune, 3)})
+          .ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
+  expect_refused(s, 1, "balai 0", "who sent it");
+  ASSERT_TRUE(play(s, 1, "balai 2").ok());
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+  expect_refused(s, 2, "balai 1", "who sent it");
+  // "Ainsi l'attaque peut revenir sur la personne qui l'a posée au départ."
+  ASSERT_TRUE(play(s, 2, "balai 0").ok());
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  EXPECT_EQ(s.witch_at(0).alive(), 9);
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+}
+
+TEST(BalBaguetteMagique, CancelsTheAttackAndHandsTheAttackerHerCards) {
+  BalState s = table(
+      {potion(Colour::Bleu), potion(Colour::Bleu, 1), spell(Spell::Fantome), potion(Colour::Vert)},
+      {spell(Spell::BaguetteMagique), potion(Colour::Vert, 1), potion(Colour::Jaune, 1)},
+      {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 2 bleu + fantome").ok());
+  ASSERT_TRUE(play(s, 1, "baguette").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
+  EXPECT_EQ(s.witch_at(0).known.size(), 3);  // everyone saw them come back
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  EXPECT_EQ(s.carabosse(), 1);
+  // The cards everyone saw stay where they are in a redraw for another seat.
+  Rng rng(3);
+  auto other = s.sample_hidden(2, rng);
+  const auto& o = dynamic_cast<const BalState&>(*other);
+  EXPECT_TRUE(o.witch_at(0).hand.has(spell(Spell::Fantome)));
+}
+
+TEST(BalRemede, RaisesOneOfYourDeadCrapzouilles) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Remede), potion(Colour::Vert)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  expect_refused(s, 0, "attack 1 with 1 bleu + remede", "needs one of your Crapzouilles dead");
+  ASSERT_TRUE(s.set_alive(0, 7).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + remede").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_EQ(s.witch_at(0).alive(), 8);
+  EXPECT_EQ(s.witch_at(0).dead, 2);
+}
+
+TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Vert),
+                      potion(Colour::Jaune, 6)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "your coffre is full");
+  ASSERT_TRUE(s.set_alive(0, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_EQ(s.witch_at(0).alive(), 10);
+  EXPECT_EQ(s.witch_at(0).coffre[1], 1);
+  EXPECT_EQ(s.witch_at(1).alive(), 9);
+  EXPECT_EQ(s.witch_at(1).dead, 0);  // captured, not dead
+  // Seat 1 attacks seat 2 (no parry); then seat 2 attacks seat 0, who loses the captive.
+  ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  EXPECT_EQ(s.witch_at(0).coffre[1], 0);
+  EXPECT_EQ(s.witch_at(0).coffre[0], 9);
+  EXPECT_EQ(s.witch_at(1).dead, 1);
+}
+
+TEST(BalFantome, KillsTwoOrCostsTheAttackerOneWhenParried) {
+  BalState s = table(
+      {potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Vert), potion(Colour::Rouge, 9)},
+      {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + fantome").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 8);
+  BalState p = table(
+      {potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Vert), potion(Colour::Rouge, 9)},
+      {potion(Colour::Bleu, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(p, 0, "attack 1 with 1 bleu + fantome").ok());
+  ASSERT_TRUE(play(p, 1, "parry").ok());
+  EXPECT_EQ(p.witch_at(0).alive(), 9);
+  EXPECT_EQ(p.witch_at(1).alive(), 10);
+}
+
+TEST(BalEnchantement, TheTargetLosesARandomCardFaceUpBeforeTheAttack) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Enchantement), potion(Colour::Vert),
+                      potion(Colour::Rouge, 9)},
+                     {potion(Colour::Bleu, 1)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  const int discards = s.discard_size();
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + enchantement").ok());
+  EXPECT_EQ(s.discard_size(), discards + 1);
+  EXPECT_EQ(s.discard_at(discards), potion(Colour::Bleu, 1));
+  expect_refused(s, 1, "parry", "you lack 1 potion");
+}
+
+TEST(BalLutinFarceur, MustBePlayedInsteadOfAnAttackAsAFarceOnHerself) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::LutinFarceur), potion(Colour::Vert),
+                      potion(Colour::Rouge, 9)},
+                     {potion(Colour::Bleu, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  expect_refused(s, 0, "attack 1 with 1 bleu", "must be played instead of your attack");
+  ASSERT_TRUE(play(s, 0, "lutin").ok());
+  int tokens = 0;
+  for (uint8_t n : s.bowl()) tokens += n;
+  if (s.phase() == Phase::Parry) {
+    EXPECT_EQ(tokens, kFarceTokens - 2);
+    EXPECT_EQ(s.actors(), SeatSet::only(0));
+    EXPECT_TRUE(s.exchange().farce);
+    expect_refused(s, 0, "baguette", "not a farce");
+    ASSERT_TRUE(play(s, 0, "take").ok());
+    EXPECT_EQ(s.witch_at(0).alive(), 9);
+  } else {
+    EXPECT_EQ(tokens, kFarceTokens);  // two whites: the farce failed, tokens back
+  }
+  for (uint8_t n : s.bowl()) tokens -= n;
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
+TEST(BalDiablotin, ItsFarceFollowsTheAttackOnTheSameWitch) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Diablotin), potion(Colour::Vert),
+                      potion(Colour::Rouge, 9)},
+                     {potion(Colour::Jaune, 1), potion(Colour::Jaune, 4), potion(Colour::Vert, 1)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + diablotin").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  if (s.phase() == Phase::Parry) {
+    EXPECT_TRUE(s.exchange().farce);
+    EXPECT_EQ(s.actors(), SeatSet::only(1));
+    ASSERT_TRUE(play(s, 1, "take").ok());
+    EXPECT_EQ(s.witch_at(1).alive(), 8);
+  }
+  EXPECT_EQ(s.carabosse(), 1);
+  // Two cards left, one won however many attacks: three, so no refill.
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 1);
+}
+
+TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn) {
+  BalState s = new_game(3, "easy");
+  ActionList legal;
+  for (int turn = 0; turn < 3; ++turn) {
+    EXPECT_EQ(s.tour(), 1);
+    EXPECT_EQ(s.carabosse(), turn);
+    const Seat target = (turn + 1) % 3;
+    ASSERT_TRUE(
+        play(s, turn, "attack " + std::to_string(target) + " with 1 " + some_colour(s, turn)).ok());
+    ASSERT_TRUE(play(s, target, "take").ok());
+  }
+  EXPECT_EQ(s.tour(), 2);
+  EXPECT_EQ(s.carabosse(), 0);
+  EXPECT_EQ(s.round(), 1);
+  for (int turn = 0; turn < 3; ++turn) {
+    s.legal_actions(turn, legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(s.apply(turn, legal.front(), 0).ok());
+    s.legal_actions(s.exchange().defender, legal);
+    take_if_attacked(s);
+  }
+  EXPECT_EQ(s.round(), 2);
+  EXPECT_EQ(s.tour(), 1);
+  EXPECT_EQ(s.first_player(), 1);
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
+TEST(BalGrandSabbat, OneCardPerLivingCrapzouilleUpToTen) {
+  BalState s = new_game(3, "easy");
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Rouge, 2),
+                     potion(Colour::Rouge, 3), potion(Colour::Rouge, 4), potion(Colour::Rouge, 5)})
+          .ok());
+  ASSERT_TRUE(s.set_alive(1, 2).ok());
+  for (int i = 0; i < 6; ++i) {
+    const Seat me = s.carabosse();
+    const Seat target = me == 0 ? 2 : 0;
+    ActionList legal;
+    s.legal_actions(me, legal);
+    Action pick = legal.front();
+    for (Action a : legal)
+      if (s.action_text(a).starts_with("attack " + std::to_string(target) + " with 1 ") &&
+          s.action_text(a).find('+') == std::string::npos)
+        pick = a;
+    ASSERT_TRUE(s.apply(me, pick, 0).ok()) << s.action_text(pick);
+    take_if_attacked(s);
+  }
+  ASSERT_EQ(s.round(), 2);
+  // Seat 0 played two potions from six, won two cards: six left, nine Crapzouilles: ten.
+  EXPECT_EQ(s.witch_at(0).hand.size(), 10);
+  // Seat 1 has two Crapzouilles: eight cards after two attacks, plus two.
+  EXPECT_EQ(s.witch_at(1).hand.size(), 10);
+}
+
+TEST(BalPlusAssezDeCartes, TwoCardsLeftDrawTwoAfterTheAttackNeverDuring) {
+  BalState s =
+      table({potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune)},
+            {potion(Colour::Rouge, 2), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+            {potion(Colour::Rouge, 1), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2);  // "mais jamais pendant"
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 2);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 3);  // paid one, won one: three, no refill
+}
+
+TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
+  BalState s =
+      table({potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune)},
+            {spell(Spell::Sortilege), spell(Spell::DuBalai), spell(Spell::TresorMagique),
+             spell(Spell::Fantome)},
+            {potion(Colour::Rouge, 1), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
+  const int discards = s.discard_size();
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  bool potion_held = false;
+  for (int c = 0; c < kColours; ++c) potion_held = potion_held || s.count_in_hand(1, Kind(c));
+  EXPECT_TRUE(potion_held);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4);
+  // The attack's red falls first; then only spells, face up, two by two.
+  ASSERT_GE(s.discard_size(), discards + 3);
+  EXPECT_TRUE(is_potion_kind(card_kind(s.discard_at(discards))));
+  for (int i = discards + 1; i < s.discard_size(); ++i)
+    EXPECT_FALSE(is_potion_kind(card_kind(s.discard_at(i))));
+  EXPECT_EQ((s.discard_size() - discards - 1) % 2, 0);
+  EXPECT_TRUE(s.audit().ok());
+}
+
+TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
+  BalState s = table(
+      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
+      {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(s.set_alive(1, 1).ok());
+  ASSERT_TRUE(s.set_alive(2, 1).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  EXPECT_TRUE(s.eliminated(1));
+  EXPECT_EQ(s.witch_at(1).hand.size(), 0);
+  // Seat 1 is skipped: Carabosse goes on to seat 2.
+  EXPECT_EQ(s.carabosse(), 2);
+  expect_refused(s, 2, "attack 1 with 1 rouge", "has left the ball");
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_TRUE(play(s, 0, "attack 2 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  EXPECT_TRUE(s.terminal());
+  EXPECT_EQ(s.scores(), (std::vector<int>{2, 0, 1}));
+  EXPECT_EQ(s.view(kSpectator)["winner"], 0);
+  EXPECT_TRUE(s.audit().ok());
+}
+
+}  // namespace
+}  // namespace sabbat::bal
