@@ -306,6 +306,32 @@ TEST(BalEnchantement, TheTargetLosesARandomCardFaceUpBeforeTheAttack) {
   expect_refused(s, 1, "parry", "you lack 1 potion");
 }
 
+TEST(BalTourDeMagie, ThrowsTheCardsSheDoesNotLikeAndDrawsAsMany) {
+  BalState s =
+      table({potion(Colour::Rouge), spell(Spell::TourDeMagie), potion(Colour::Jaune),
+             potion(Colour::Jaune, 1), potion(Colour::Vert)},
+            {potion(Colour::Jaune, 2), potion(Colour::Jaune, 4), potion(Colour::Vert, 1)},
+            {potion(Colour::Rouge, 1), potion(Colour::Jaune, 5), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge + tour").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  // The exchange is over (one card won: four in hand); now she remakes her hand.
+  EXPECT_EQ(s.phase(), Phase::Remake);
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
+  expect_refused(s, 0, "throw tour", "you hold no Tour de magie");  // its one copy is played
+  expect_refused(s, 1, "keep", "remaking her hand");
+  const int discards = s.discard_size();
+  ASSERT_TRUE(play(s, 0, "throw jaune").ok());
+  ASSERT_TRUE(play(s, 0, "throw jaune").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2);
+  EXPECT_EQ(s.discard_size(), discards + 2);  // thrown face up
+  ASSERT_TRUE(play(s, 0, "keep").ok());
+  // As many drawn as thrown, the Tour de magie itself not counted.
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
+  EXPECT_EQ(s.count_in_hand(0, kind_of(Spell::TourDeMagie)), 0);
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
 TEST(BalLutinFarceur, MustBePlayedInsteadOfAnAttackAsAFarceOnHerself) {
   BalState s = table({potion(Colour::Bleu), spell(Spell::LutinFarceur), potion(Colour::Vert),
                       potion(Colour::Rouge, 9)},

@@ -1,6 +1,6 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
 // sortilege", "parry", "parry + tresor", "parry with abracadabra", "balai 3", "baguette",
-// "take", "lutin", "pass".
+// "take", "lutin", "pass", "throw rouge", "keep".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -30,7 +30,7 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\", \"lutin\" or \"pass\"";
+    "\"take\", \"lutin\", \"pass\", \"throw <kind>\" or \"keep\"";
 
 }  // namespace
 
@@ -57,6 +57,10 @@ std::string BalState::action_text(Action action) const {
       return "pass";
     case ActionType::Lutin:
       return "lutin";
+    case ActionType::Throw:
+      return "throw " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::Keep:
+      return "keep";
   }
   return "?";
 }
@@ -75,6 +79,12 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   if (w.size() == 1 && w[0] == "take") return Action{encode({ActionType::Take})};
   if (w.size() == 1 && w[0] == "pass") return Action{encode({ActionType::Pass})};
   if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
+  if (w.size() == 1 && w[0] == "keep") return Action{encode({ActionType::Keep})};
+  if (w.size() == 2 && w[0] == "throw") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("throw: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Throw, kNobody, uint8_t(k)})};
+  }
   if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
   if (w.size() == 1 && w[0] == "baguette") return Action{encode({ActionType::Baguette})};
   if (w.size() == 2 && w[0] == "balai") {

@@ -14,6 +14,7 @@ bool spell_in_attack(Spell sp) {
     case Spell::Enchantement:
     case Spell::Fantome:
     case Spell::Diablotin:
+    case Spell::TourDeMagie:
       return true;
     default:
       return false;
@@ -22,7 +23,7 @@ bool spell_in_attack(Spell sp) {
 
 bool spell_with_parry(Spell sp, bool farce) {
   return sp == Spell::TresorMagique || sp == Spell::Remede || sp == Spell::Abracadabra ||
-         (sp == Spell::Diablotin && !farce);
+         sp == Spell::TourDeMagie || (sp == Spell::Diablotin && !farce);
 }
 
 std::string spell_name(uint8_t sp) {
@@ -78,6 +79,13 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     if (sp == Spell::Envoutement && me.alive() >= kCrapzouilles)
       return "Envoûtement: your coffre is full (\"ne peut posséder plus de 10 Crapzouilles\")";
     return "";
+  }
+  if (phase_ == Phase::Remake) {
+    if (d.type == ActionType::Keep) return "";
+    if (d.type != ActionType::Throw)
+      return "Tour de magie: throw <card kind> for each card you do not like, then keep";
+    if (d.colour >= kKinds) return "there is no such card kind";
+    return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
   }
   // Parry.
   switch (d.type) {
@@ -148,6 +156,11 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
         }
     return;
   }
+  if (phase_ == Phase::Remake) {
+    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
+    offer({ActionType::Keep});
+    return;
+  }
   for (int sp = 0; sp < n_spells; ++sp)
     offer({ActionType::Parry, kNobody, 0, 0, spells[size_t(sp)]});
   offer({ActionType::Baguette});
@@ -185,6 +198,12 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Lutin:
       r.lutin(seat);
+      break;
+    case ActionType::Throw:
+      r.throw_card(seat, Kind(d.colour));
+      break;
+    case ActionType::Keep:
+      r.keep(seat);
       break;
   }
   return {};

@@ -158,6 +158,7 @@ void Rules::attack(Seat seat, const Decoded& d) {
   } else {
     x.defender = d.target;
   }
+  if (d.spell == uint8_t(Spell::TourDeMagie)) x.magician = seat;
   // Diablotin with an attack: its farce follows, on the same witch.
   if (d.spell == uint8_t(Spell::Diablotin)) {
     x.farce_target = d.target;
@@ -197,6 +198,7 @@ void Rules::parry(Seat seat, const Decoded& d) {
     gain(seat, 1);
     x.gained.add(seat);
   }
+  if (d.spell == uint8_t(Spell::TourDeMagie)) x.magician = seat;
   // Diablotin with a parry: its farce then attacks the attacker.
   if (d.spell == uint8_t(Spell::Diablotin)) {
     x.farce_target = x.attacker;
@@ -321,11 +323,31 @@ void Rules::end_exchange(bool cancelled) {
       ++w(attacker).coffre[size_t(attacker)];
     }
   }
-  x = Exchange{};
-  x.attacker = attacker;
+  x.card_count = x.token_count = 0;
+  if (!cancelled && x.magician != kNobody && !s.eliminated(x.magician) && s.phase_ != Phase::Over) {
+    s.phase_ = Phase::Remake;
+    return;
+  }
+  finish_exchange();
+}
+
+void Rules::finish_exchange() {
+  s.exchange_ = Exchange{};
   if (s.phase_ == Phase::Over) return;
   for (Seat o = 0; o < s.options_.players; ++o) replenish(o);
   next_turn();
+}
+
+// "Se refaire un jeu de cartes en jetant toutes celles qui ne vous plaisent pas et d'en
+// reprendre autant. La carte elle-même n'est pas comptée dans la reprise." Thrown face up.
+void Rules::throw_card(Seat seat, Kind k) {
+  discard(take(seat, k));
+  ++s.exchange_.thrown;
+}
+
+void Rules::keep(Seat seat) {
+  gain(seat, s.exchange_.thrown);
+  finish_exchange();
 }
 
 // "Quand un joueur a fini de jouer, il passe CARABOSSE à son voisin de gauche."

@@ -35,6 +35,10 @@ struct Rules {
   // The defender has answered: the next defender of a Sortilège, or the end of the exchange.
   void after_defence();
   void end_exchange(bool cancelled);
+  // After the exchange (and a Tour de magie): refills, then Carabosse passes on.
+  void finish_exchange();
+  void throw_card(Seat seat, Kind k);
+  void keep(Seat seat);
   void next_turn();
   void grand_sabbat();
   void say(const std::string& kind, std::string text);

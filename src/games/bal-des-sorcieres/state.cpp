@@ -19,15 +19,15 @@ const CardSet& kind_cards(Kind k) {
 
 uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
-         uint32_t(d.count) << 12 | uint32_t(d.spell) << 16;
+         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16;
 }
 
 Decoded decode(uint32_t code) {
   Decoded d;
   d.type = ActionType(code & 15);
   d.target = Seat((code >> 4) & 15) - 1;
-  d.colour = uint8_t((code >> 8) & 15);
-  d.count = uint8_t((code >> 12) & 15);
+  d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
+  d.count = uint8_t((code >> 13) & 7);
   d.spell = uint8_t((code >> 16) & 0xff);
   return d;
 }
@@ -60,6 +60,8 @@ SeatSet BalState::actors() const {
   switch (phase_) {
     case Phase::Attack:
       return SeatSet::only(carabosse_);
+    case Phase::Remake:
+      return SeatSet::only(exchange_.magician);
     case Phase::Parry:
       return SeatSet::only(exchange_.defender);
     case Phase::Over:
@@ -88,6 +90,9 @@ bool BalState::same_as(const State& other) const {
 }
 
 std::string BalState::idle_reason(Seat seat, Action) const {
+  if (phase_ == Phase::Remake)
+    return "seat " + std::to_string(seat) + " may not act: seat " +
+           std::to_string(exchange_.magician) + " is remaking her hand (Tour de magie)";
   if (phase_ == Phase::Parry)
     return "seat " + std::to_string(seat) + " may not act: seat " +
            std::to_string(exchange_.defender) + " is parrying";

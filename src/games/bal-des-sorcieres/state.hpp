@@ -33,7 +33,8 @@ struct Options {
   bool operator==(const Options&) const = default;
 };
 
-enum class Phase : uint8_t { Attack, Parry, Over };
+// Remake: the witch who played Tour de magie throws the cards she does not like.
+enum class Phase : uint8_t { Attack, Parry, Remake, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -53,6 +54,8 @@ struct Exchange {
   Seat farce_from = kNobody;
   std::array<uint8_t, 2> tokens{};  // farce tokens on the table, back in the bowl at the end
   uint8_t token_count = 0;
+  Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
+  uint8_t thrown = 0;       // and how many cards she has thrown so far
   bool operator==(const Exchange&) const = default;
 };
 
@@ -71,11 +74,21 @@ struct Witch {
 };
 
 // Action codes: a type in the low 4 bits, then its fields.
-enum class ActionType : uint8_t { Attack = 1, Parry, Take, Balai, Baguette, Pass, Lutin };
+enum class ActionType : uint8_t {
+  Attack = 1,
+  Parry,
+  Take,
+  Balai,
+  Baguette,
+  Pass,
+  Lutin,
+  Throw,
+  Keep
+};
 struct Decoded {
   ActionType type{};
   Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
-  uint8_t colour = 0;        // Attack
+  uint8_t colour = 0;        // Attack: a colour; Throw: a kind
   uint8_t count = 0;         // Attack: 1 or 2 potions
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
 };
