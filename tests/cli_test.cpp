@@ -324,7 +324,7 @@ TEST(Sim, JsonHasTheSummaryFields) {
   EXPECT_EQ(j["games"], 200);
   EXPECT_EQ(j["players"], 3);
   EXPECT_EQ(j["seed"], 1);
-  EXPECT_EQ(j["bot"], "random");
+  EXPECT_EQ(j["bot"], "normal");  // the game's default bot
   EXPECT_EQ(j["params"]["unclaimed"], "under-gratin");
   EXPECT_EQ(j["params"].size(), registry().find("sortileges")->param_specs().size());
   EXPECT_GT(j["length"]["mean"].get<double>(), 0);

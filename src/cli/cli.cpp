@@ -71,9 +71,11 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   play->add_flag("--no-color", p.play.no_color, "Plain text, no ANSI colours");
   play->add_flag("--lines", p.play.lines,
                  "Type whole lines even on a terminal, instead of the one-key screen");
-  play->add_option(
-      "--bot", p.play.bot,
-      "Bot at the other seats (default: the game's own bot if it has one, else random)");
+  play->add_option("--bot", p.play.bot,
+                   "Bot at the other seats, or one per other seat separated by commas (default: "
+                   "the game's own bot if it has one, else random)");
+  play->add_option("--level", p.play.level,
+                   "Level of the game's own bots: novice, normal or expert (see sabbat games)");
 
   auto* sim = app.add_subcommand("sim", "Play many games between bots and summarise them");
   add_game_options(*sim, p.sim.game, p.players, p.sim.params);
@@ -93,7 +95,10 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   sim->add_flag("--force", p.sim.force, "With --record: overwrite the records already in DIR");
   sim->add_flag("--json", p.sim.json, "Print the summary as one JSON object");
   sim->add_option("--bot", p.sim.bot,
-                  "Bot for every seat (default: the game's own bot if it has one, else random)");
+                  "Bot for every seat, or one per seat separated by commas (default: the game's "
+                  "own bot if it has one, else random)");
+  sim->add_option("--level", p.sim.level,
+                  "Level of the game's own bots: novice, normal or expert (see sabbat games)");
 
   auto* arena = app.add_subcommand(
       "arena", "Play bots against each other with the seats rotated and rate them");

@@ -26,8 +26,10 @@ struct PlayOptions {
   std::vector<std::string> params;  // "name=value"
   std::string record;               // file to write, if any
   bool no_color = false;
-  std::string bot;     // bot at every other seat; empty: the game's default
+  std::string bot;     // bot at every other seat, or one per other seat; empty: the default
+  std::string level;   // the level of the game's own bots, if given
   bool lines = false;  // typed lines even on a terminal, never the one-key screen
+  std::vector<std::string> seat_bots;  // filled by run_play: the bot of each other seat
 };
 // `sabbat play`: a person at one seat, bots at the others, in real time.
 int run_play(const PlayOptions& options, const Io& io);
@@ -46,7 +48,8 @@ struct SimOptions {
   std::string record_dir;   // one record per game, if given
   bool force = false;       // overwrite the records already in record_dir
   bool json = false;
-  std::string bot;  // empty: the game's default
+  std::string bot;    // one for every seat, or one per seat; empty: the game's default
+  std::string level;  // the level of the game's own bots, if given
 };
 // `sabbat sim`: many games between bots, summarised.
 int run_sim(const SimOptions& options, const Io& io);

@@ -1,6 +1,7 @@
 // `sabbat games`: what a player needs to pick a game and set it up.
 #include <ostream>
 
+#include "bots/bot.hpp"
 #include "cli/commands.hpp"
 #include "core/registry.hpp"
 
@@ -20,6 +21,18 @@ void print_game(const Game& game, std::ostream& out) {
   out << "  players: " << game.min_players() << " to " << game.max_players() << " (default "
       << game.default_players() << ")\n";
   out << "  facts: " << facts_text(game.facts()) << '\n';
+  // Every name --bot takes, the default first; then the levels --level takes.
+  out << "  bots (--bot NAME): " << default_bot_name(game) << " (default)";
+  for (const auto& name : game.bot_names())
+    if (name != default_bot_name(game)) out << ", " << name;
+  if (default_bot_name(game) != "random") out << ", random";
+  out << ", mcts, mcts:N, mcts:Nms\n";
+  const auto levels = game_levels(game);
+  if (!levels.empty()) {
+    out << "  levels (--level L): ";
+    for (size_t i = 0; i < levels.size(); ++i) out << (i ? ", " : "") << levels[i];
+    out << '\n';
+  }
   const auto specs = game.param_specs();
   if (specs.empty()) {
     out << "  parameters: none\n";

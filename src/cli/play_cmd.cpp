@@ -139,9 +139,6 @@ int run_play(const PlayOptions& options, const Io& io) {
   auto choice = choose_game(options.game, options.players, options.params, seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
   // Every check comes before the first word of the game is printed.
-  if (!options.bot.empty())
-    if (auto bot = make_bot(options.bot, *choice->game); !bot)
-      return report_error(io.err, bot.error(), kExitUsage);
   const int players = choice->setup.players;
   if (options.seat < 0 || options.seat >= players)
     return report_error(io.err,
@@ -149,9 +146,13 @@ int run_play(const PlayOptions& options, const Io& io) {
                             std::to_string(players) + " players; seats are 0 to " +
                             std::to_string(players - 1),
                         kExitUsage);
+  PlayOptions with_bots = options;
+  auto bots = seat_bots(*choice->game, options.bot, options.level, players - 1);
+  if (!bots) return report_error(io.err, bots.error(), kExitUsage);
+  with_bots.seat_bots = std::move(bots.value());
   auto match = Match::start(*choice->game, choice->setup);
   if (!match) return report_error(io.err, match.error(), kExitUsage);
-  Session session(options, std::move(match.value()), seed);
+  Session session(with_bots, std::move(match.value()), seed);
   // The header is written now: a record that cannot be written is found before the game.
   if (Status st = session.start_record(); !st)
     return report_error(io.err, st.error(), kExitFailure);

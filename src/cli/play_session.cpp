@@ -24,12 +24,15 @@ Session::Session(const PlayOptions& options, Match match, uint64_t seed)
       start_(Clock::now()) {}
 
 Status Session::make_bots() {
+  size_t other = 0;  // the other seats' bots, in seat order
   for (Seat s = 0; s < state().players(); ++s) {
     if (s == seat_) {
       bots_.push_back(nullptr);
       continue;
     }
-    auto bot = make_bot(options_.bot.empty() ? default_bot_name(game()) : options_.bot, game());
+    const auto& names = options_.seat_bots;
+    auto bot = make_bot(other < names.size() ? names[other] : default_bot_name(game()), game());
+    ++other;
     if (!bot) return fail(bot.error());
     owned_.push_back(std::move(bot.value()));
     bots_.push_back(owned_.back().get());

@@ -194,8 +194,13 @@ int run_sim(const SimOptions& given, const Io& io) {
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
   SimOptions o = given;
   o.game = choice->game->id();  // the canonical id, whatever was typed
-  if (o.bot.empty()) o.bot = default_bot_name(*choice->game);
-  auto lineup = Lineup::everywhere(*choice->game, o.bot, choice->setup.players);
+  auto names = seat_bots(*choice->game, o.bot, o.level, choice->setup.players);
+  if (!names) return report_error(io.err, names.error(), kExitUsage);
+  // The summary names the bots as they played: one name, or one per seat.
+  o.bot = names->front();
+  if (std::count(names->begin(), names->end(), o.bot) != std::ptrdiff_t(names->size()))
+    for (size_t s = 1; s < names->size(); ++s) o.bot += "," + (*names)[s];
+  auto lineup = Lineup::make(*choice->game, *names);
   if (!lineup) return report_error(io.err, lineup.error(), kExitUsage);
   // Default: one thread per hardware thread; never more threads than games.
   int jobs = o.jobs.value_or(std::clamp(int(std::thread::hardware_concurrency()), 1, kMaxJobs));

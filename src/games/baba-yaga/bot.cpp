@@ -19,7 +19,7 @@ std::optional<PersonParams> person_level(std::string_view name) {
     p.choice_min = 2000, p.choice_max = 5000;
     return p;
   }
-  if (name == "seasoned") return p;
+  if (name == "seasoned" || name == "normal") return p;  // the level names of every game
   if (name == "expert") {
     p.study_recall = 0.80, p.confuse = 0.04, p.forget = 0.05;
     p.study_min = 12000, p.study_max = 19000;

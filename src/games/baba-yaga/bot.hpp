@@ -28,7 +28,7 @@ struct PersonParams {
   GameTime choice_max = 3000;
 };
 
-// "novice", "seasoned", "expert"; nullopt for another name.
+// "novice", "seasoned" (also "normal"), "expert"; nullopt for another name.
 std::optional<PersonParams> person_level(std::string_view name);
 std::unique_ptr<sabbat::Bot> make_person_bot(const PersonParams& params);
 

@@ -67,6 +67,14 @@ int keep_rank(Card c) {
   return int(std::find(order.begin(), order.end(), c) - order.begin());
 }
 
+// A log-normal time of median `median` ms (Box-Muller on two uniform draws).
+GameTime lognormal(GameTime median, double sigma, Rng& rng) {
+  const double u1 = (double(rng.next() >> 11) + 1.0) * 0x1.0p-53;
+  const double u2 = double(rng.next() >> 11) * 0x1.0p-53;
+  const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  return GameTime(double(median) * std::exp(sigma * z));
+}
+
 uint64_t mix_key(uint64_t key, uint64_t v) {
   return Rng::mix(key, v + 1);
 }
@@ -99,6 +107,7 @@ class SimpleBot final : public Bot {
     std::array<uint8_t, kDice> faces{};
     GameTime opened = 0;
     GameTime read = 0;
+    bool faded = false;  // the wait before writing has been taken into account
   };
   // When the bot acts at the current moment of the game, drawn once per moment.
   struct Timer {
@@ -118,10 +127,25 @@ class SimpleBot final : public Bot {
     mem_.turn = s.turn();
     mem_.decret = decret;
     mem_.opened = opened;
-    mem_.read = rng.between(p_.read_min, p_.read_max);
+    mem_.read = p_.reaction + lognormal(p_.per_die * kDice, p_.spread, rng);
+    mem_.faded = false;
     mem_.faces = s.dice();  // visible to this seat: checked by the caller
+    const double load = 1.0 + p_.overload * std::max(0, kDice - p_.capacity);
+    blur(p_.misremember * load, rng);
+  }
+
+  // Each remembered die becomes another face with chance `p`.
+  void blur(double p, Rng& rng) {
     for (auto& f : mem_.faces)
-      if (rng.chance(p_.misremember)) f = uint8_t((f + 1 + rng.below(kFaces - 1)) % kFaces);
+      if (rng.chance(p)) f = uint8_t((f + 1 + rng.below(kFaces - 1)) % kFaces);
+  }
+
+  // What fades between reading and writing at `at`, once per turn.
+  void fade(GameTime at, Rng& rng) {
+    if (mem_.faded) return;
+    mem_.faded = true;
+    const double seconds = double(std::max<GameTime>(0, at - mem_.opened - mem_.read)) / 1000.0;
+    blur(std::min(1.0, p_.misremember * p_.fade * seconds), rng);
   }
 
   bool has_memory(const DuBalaiState& s) const { return mem_.turn == s.turn(); }
@@ -188,6 +212,7 @@ class SimpleBot final : public Bot {
         // Holding Décret: write late, so that the others have written and it may be played.
         if (s.decret_seat() < 0 && s.witch(seat).hand[size_t(Card::Decret)] > 0 && deadline)
           at = std::max(at, deadline->at - 1500);
+        if (has_memory(s)) fade(at, rng);
         return Proposal{write(s, seat, rng), at};
       }
       case Phase::Resolving: {
@@ -325,6 +350,28 @@ class SimpleBot final : public Bot {
 };
 
 }  // namespace
+
+SimpleBotParams simple_level(Level level) {
+  SimpleBotParams p;
+  switch (level) {
+    case Level::Novice:
+      p.misremember = 0.06, p.overload = 0.5, p.fade = 0.3, p.per_die = 650;
+      p.write_min = 3000, p.write_max = 10000, p.act_min = 800, p.act_max = 2500;
+      break;
+    case Level::Normal:
+      break;
+    case Level::Expert:
+      p.misremember = 0.02, p.overload = 0.2, p.fade = 0.2, p.per_die = 300;
+      p.write_min = 1500, p.write_max = 5000, p.act_min = 350, p.act_max = 1200;
+      break;
+  }
+  return p;
+}
+
+std::unique_ptr<sabbat::Bot> make_named_bot(std::string_view name) {
+  auto level = name == "simple" ? std::optional(Level::Normal) : parse_level(name);
+  return level ? make_simple_bot(simple_level(*level)) : nullptr;
+}
 
 std::unique_ptr<sabbat::Bot> make_simple_bot() {
   return make_simple_bot(SimpleBotParams{});

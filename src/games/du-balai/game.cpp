@@ -108,9 +108,11 @@ class DuBalaiGame final : public Game {
   }
 
   // A reader of the book with a reaction time who may misremember a die (bot.hpp).
-  std::vector<std::string> bot_names() const override { return {"simple"}; }
+  std::vector<std::string> bot_names() const override {
+    return {"simple", "novice", "normal", "expert"};
+  }
   std::unique_ptr<Bot> make_bot(std::string_view name) const override {
-    return name == "simple" ? make_simple_bot() : nullptr;
+    return make_named_bot(name);
   }
 
   std::string render_view(const json& view, Seat viewer, bool color) const override {
