@@ -11,7 +11,9 @@ namespace {
 
 std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t seed) {
   auto game = make_game();
-  auto setup = game->setup(players, {{"level", level}}, seed);
+  // The heritage option on every other game.
+  auto setup =
+      game->setup(players, {{"level", level}, {"heritage", seed % 2 ? "true" : "false"}}, seed);
   EXPECT_TRUE(setup.ok());
   auto state = game->new_state(*setup);
   EXPECT_TRUE(state.ok());
@@ -75,7 +77,7 @@ TEST(BalPlayout, ActionTextsParseBackAndRefusalsChangeNothing) {
       for (Seat other = 0; other < st.players(); ++other) {
         for (const char* text : {"take", "pass", "baguette", "parry", "attack 1 with 2 gris",
                                  "balai 0", "attack all with 1 rouge + sortilege", "keep",
-                                 "throw tour", "lutin", "parry with abracadabra"}) {
+                                 "throw tour", "lutin", "parry with abracadabra", "drop rouge"}) {
           auto a = st.parse_action(other, text);
           ASSERT_TRUE(a.ok()) << text;
           bool legal_here = other == seat;

@@ -14,9 +14,10 @@ Card spell(Spell s, int i = 0) {
   return Card(first_card(kind_of(s)) + i);
 }
 
-BalState new_game(int players, const std::string& level = "hard", uint64_t seed = 1) {
+BalState new_game(int players, const std::string& level = "hard", uint64_t seed = 1,
+                  const std::string& heritage = "false") {
   auto game = make_game();
-  auto setup = game->setup(players, {{"level", level}}, seed);
+  auto setup = game->setup(players, {{"level", level}, {"heritage", heritage}}, seed);
   EXPECT_TRUE(setup.ok());
   auto state = game->new_state(*setup);
   EXPECT_TRUE(state.ok());
@@ -39,8 +40,9 @@ void expect_refused(BalState& s, Seat seat, const std::string& text, const std::
 
 // Seats 0, 1, 2; seat 0 holds Carabosse. Hands of five so that nobody runs short.
 BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
-               std::initializer_list<Card> h2, const std::string& level = "hard") {
-  BalState s = new_game(3, level);
+               std::initializer_list<Card> h2, const std::string& level = "hard",
+               const std::string& heritage = "false") {
+  BalState s = new_game(3, level, 1, heritage);
   EXPECT_TRUE(s.set_hand(0, h0).ok());
   EXPECT_TRUE(s.set_hand(1, h1).ok());
   EXPECT_TRUE(s.set_hand(2, h2).ok());
@@ -483,6 +485,33 @@ TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
   EXPECT_EQ(s.scores(), (std::vector<int>{2, 0, 1}));
   EXPECT_EQ(s.view(kSpectator)["winner"], 0);
   EXPECT_TRUE(s.audit().ok());
+}
+
+TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
+  BalState s = table(
+      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
+      {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Gris)},
+      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)}, "hard", "true");
+  ASSERT_TRUE(s.set_alive(1, 1).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  // She held three cards when she took the hand ("autant de cartes qu'il en avait avant de
+  // prendre le jeu"), then won one: seven, four to drop.
+  EXPECT_EQ(s.phase(), Phase::Inherit);
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 3 + 1);
+  EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
+  expect_refused(s, 0, "attack 2 with 1 rouge", "drop <card kind> until you hold 3 cards");
+  ASSERT_TRUE(play(s, 0, "drop vert").ok());
+  ASSERT_TRUE(play(s, 0, "drop vert").ok());
+  ASSERT_TRUE(play(s, 0, "drop jaune").ok());
+  EXPECT_EQ(s.phase(), Phase::Inherit);
+  ASSERT_TRUE(play(s, 0, "drop jaune").ok());
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3);
+  EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
+  EXPECT_EQ(s.carabosse(), 2);
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
 }
 
 }  // namespace

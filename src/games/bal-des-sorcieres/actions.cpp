@@ -30,7 +30,7 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\", \"lutin\", \"pass\", \"throw <kind>\" or \"keep\"";
+    "\"take\", \"lutin\", \"pass\", \"throw <kind>\", \"keep\" or \"drop <kind>\"";
 
 }  // namespace
 
@@ -61,6 +61,8 @@ std::string BalState::action_text(Action action) const {
       return "throw " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::Keep:
       return "keep";
+    case ActionType::Drop:
+      return "drop " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
   }
   return "?";
 }
@@ -80,6 +82,11 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   if (w.size() == 1 && w[0] == "pass") return Action{encode({ActionType::Pass})};
   if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
   if (w.size() == 1 && w[0] == "keep") return Action{encode({ActionType::Keep})};
+  if (w.size() == 2 && w[0] == "drop") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Drop, kNobody, uint8_t(k)})};
+  }
   if (w.size() == 2 && w[0] == "throw") {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("throw: no card kind \"" + w[1] + "\"");

@@ -22,6 +22,9 @@ class BalGame final : public Game {
         ParamSpec::choice("level", {"easy", "medium", "hard"}, "easy",
                           "easy: potions and the white-vial spells; medium: also the "
                           "black-and-white ones; hard: also the black ones and their farces"),
+        ParamSpec::boolean("heritage", false,
+                           "the hard level's option: an eliminated witch gives her hand to the "
+                           "one who eliminated her, who keeps as many cards as she had before"),
         ParamSpec::integer("first_seat", 0, 0, kMaxPlayers - 1,
                            "the seat of the youngest witch, who starts with Carabosse and the "
                            "Chat Noir; must be below the number of players"),
@@ -44,6 +47,7 @@ class BalGame final : public Game {
     const std::string& level = params->text("level");
     o.level = level == "easy" ? Level::Facile : level == "medium" ? Level::Moyen : Level::Difficile;
     o.first_seat = int(params->integer("first_seat"));
+    o.heritage = params->boolean("heritage");
     if (o.first_seat >= o.players)
       return fail("parameter 'first_seat' is " + std::to_string(o.first_seat) + " but with " +
                   std::to_string(o.players) + " players the seats are 0 to " +

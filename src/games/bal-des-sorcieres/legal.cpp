@@ -80,6 +80,13 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
       return "Envoûtement: your coffre is full (\"ne peut posséder plus de 10 Crapzouilles\")";
     return "";
   }
+  if (phase_ == Phase::Inherit) {
+    if (d.type != ActionType::Drop)
+      return "you took the hand of the witch you eliminated: drop <card kind> until you hold " +
+             std::to_string(exchange_.keep) + " cards";
+    if (d.colour >= kKinds) return "there is no such card kind";
+    return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
+  }
   if (phase_ == Phase::Remake) {
     if (d.type == ActionType::Keep) return "";
     if (d.type != ActionType::Throw)
@@ -156,6 +163,10 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
         }
     return;
   }
+  if (phase_ == Phase::Inherit) {
+    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
+    return;
+  }
   if (phase_ == Phase::Remake) {
     for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
     offer({ActionType::Keep});
@@ -204,6 +215,9 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Keep:
       r.keep(seat);
+      break;
+    case ActionType::Drop:
+      r.drop(seat, Kind(d.colour));
       break;
   }
   return {};

@@ -113,12 +113,26 @@ void Rules::lose(Seat seat, Seat captor) {
 
 // "Une sorcière est éliminée lorsque tous ses Crapzouilles ont été éliminés. Le joueur
 // défausse toutes ses cartes."
-void Rules::eliminate_if_out(Seat seat) {
+//
+// Option (niveau difficile): "le joueur doit donner son jeu de cartes à celui qui l'a éliminé.
+// Ce dernier peut choisir d'échanger des cartes d'un jeu à l'autre; cependant, il doit avoir
+// autant de cartes qu'il en avait avant" — she takes the hand, then drops down to her count.
+void Rules::eliminate_if_out(Seat seat, Seat by) {
   Witch& v = w(seat);
   if (v.out_rank != 0 || v.alive() > 0) return;
   v.out_rank = ++s.eliminated_count_;
+  const bool inherit = s.options_.heritage && by != kNobody && by != seat && !s.eliminated(by);
+  if (inherit && s.exchange_.heir == kNobody) {
+    s.exchange_.heir = by;
+    s.exchange_.keep = uint8_t(w(by).hand.size());
+  }
   for (int c = 0; c < kCards; ++c)
-    if (v.hand.has(Card(c))) discard(Card(c));
+    if (v.hand.has(Card(c))) {
+      if (inherit)
+        w(by).hand.add(Card(c));
+      else
+        discard(Card(c));
+    }
   v.hand = {};
   v.known = {};
   s.exchange_.waiting.remove(seat);
@@ -207,7 +221,7 @@ void Rules::parry(Seat seat, const Decoded& d) {
   // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
   if (x.spell == uint8_t(Spell::Fantome) && !x.farce) {
     lose(x.attacker, kNobody);
-    eliminate_if_out(x.attacker);
+    eliminate_if_out(x.attacker, seat);
   }
   after_defence();
 }
@@ -222,7 +236,7 @@ void Rules::take_loss(Seat seat) {
   else
     lose(seat, kNobody);
   if (x.spell == uint8_t(Spell::Fantome) && !x.farce) lose(seat, kNobody);
-  eliminate_if_out(seat);
+  eliminate_if_out(seat, x.attacker);
   if (!self && !x.gained.contains(x.attacker) && !s.eliminated(x.attacker)) {
     gain(x.attacker, 1);
     x.gained.add(x.attacker);
@@ -324,11 +338,29 @@ void Rules::end_exchange(bool cancelled) {
     }
   }
   x.card_count = x.token_count = 0;
-  if (!cancelled && x.magician != kNobody && !s.eliminated(x.magician) && s.phase_ != Phase::Over) {
+  if (cancelled) x.magician = kNobody;
+  settle();
+}
+
+void Rules::settle() {
+  Exchange& x = s.exchange_;
+  if (s.phase_ == Phase::Over) return finish_exchange();
+  if (x.heir != kNobody && w(x.heir).hand.size() > x.keep) {
+    s.phase_ = Phase::Inherit;
+    return;
+  }
+  x.heir = kNobody;
+  if (x.magician != kNobody && !s.eliminated(x.magician)) {
     s.phase_ = Phase::Remake;
     return;
   }
   finish_exchange();
+}
+
+// Inherited or her own, each card dropped goes face up to the discard pile.
+void Rules::drop(Seat seat, Kind k) {
+  discard(take(seat, k));
+  settle();
 }
 
 void Rules::finish_exchange() {
@@ -347,7 +379,8 @@ void Rules::throw_card(Seat seat, Kind k) {
 
 void Rules::keep(Seat seat) {
   gain(seat, s.exchange_.thrown);
-  finish_exchange();
+  s.exchange_.magician = kNobody;
+  settle();
 }
 
 // "Quand un joueur a fini de jouer, il passe CARABOSSE à son voisin de gauche."

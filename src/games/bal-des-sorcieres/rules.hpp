@@ -19,7 +19,11 @@ struct Rules {
   Card take(Seat seat, Kind k);
   void replenish(Seat seat);
   void lose(Seat seat, Seat captor);
-  void eliminate_if_out(Seat seat);
+  // `by`: the witch whose attack, farce or parry took the last Crapzouille.
+  void eliminate_if_out(Seat seat, Seat by);
+  // The exchange is over: the heir sorts her cards, then Tour de magie, then Carabosse moves.
+  void settle();
+  void drop(Seat seat, Kind k);
   Seat next_living(Seat from) const;
 
   void attack(Seat seat, const Decoded& d);

@@ -60,6 +60,8 @@ SeatSet BalState::actors() const {
   switch (phase_) {
     case Phase::Attack:
       return SeatSet::only(carabosse_);
+    case Phase::Inherit:
+      return SeatSet::only(exchange_.heir);
     case Phase::Remake:
       return SeatSet::only(exchange_.magician);
     case Phase::Parry:
@@ -90,6 +92,9 @@ bool BalState::same_as(const State& other) const {
 }
 
 std::string BalState::idle_reason(Seat seat, Action) const {
+  if (phase_ == Phase::Inherit)
+    return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(exchange_.heir) +
+           " is sorting the hand she inherited";
   if (phase_ == Phase::Remake)
     return "seat " + std::to_string(seat) + " may not act: seat " +
            std::to_string(exchange_.magician) + " is remaking her hand (Tour de magie)";

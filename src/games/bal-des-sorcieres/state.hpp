@@ -29,12 +29,15 @@ inline constexpr Seat kNobody = -1;
 struct Options {
   int players = 4;
   Level level = Level::Facile;
+  // The hard level's option: an eliminated witch's hand goes to the one who eliminated her.
+  bool heritage = false;
   int first_seat = 0;  // the youngest witch: Carabosse and the Chat Noir start with her
   bool operator==(const Options&) const = default;
 };
 
 // Remake: the witch who played Tour de magie throws the cards she does not like.
-enum class Phase : uint8_t { Attack, Parry, Remake, Over };
+// Inherit: the heir of an eliminated witch sorts the two hands back to her own count.
+enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -54,6 +57,8 @@ struct Exchange {
   Seat farce_from = kNobody;
   std::array<uint8_t, 2> tokens{};  // farce tokens on the table, back in the bowl at the end
   uint8_t token_count = 0;
+  Seat heir = kNobody;  // the heritage option: who took a hand, and how many cards she keeps
+  uint8_t keep = 0;
   Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
   uint8_t thrown = 0;       // and how many cards she has thrown so far
   bool operator==(const Exchange&) const = default;
@@ -83,7 +88,8 @@ enum class ActionType : uint8_t {
   Pass,
   Lutin,
   Throw,
-  Keep
+  Keep,
+  Drop
 };
 struct Decoded {
   ActionType type{};

@@ -21,6 +21,8 @@ std::string_view phase_name(Phase p) {
   switch (p) {
     case Phase::Attack:
       return "attack";
+    case Phase::Inherit:
+      return "inherit";
     case Phase::Remake:
       return "remake";
     case Phase::Parry:
