@@ -7,7 +7,7 @@ packages=(
   libsqlite3-dev
   libboost1.81-dev
   libssl-dev
-  libmimalloc-dev
+  libjemalloc-dev
   clang-format
   chromium
 )

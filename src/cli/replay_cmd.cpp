@@ -75,9 +75,8 @@ int run_replay(const ReplayOptions& o, const Io& io) {
     }
   }
   if (o.states) {
-    auto m = replay(*record, registry(), [&](const State& s) {
-      io.out << s.full_state().dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
-    });
+    auto m = replay(*record, registry(),
+                    [&](const State& s) { io.out << json_text(s.full_state()) << '\n'; });
     if (!m) return report_error(io.err, o.file + ": " + m.error(), kExitFailure);
     if (Status st = check_result(*record, m->record()); !st)
       return report_error(io.err, o.file + ": " + st.error(), kExitFailure);

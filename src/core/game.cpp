@@ -90,6 +90,11 @@ Status State::apply_text(Seat seat, std::string_view text, GameTime now, Events*
   return apply(seat, *action, now, events);
 }
 
+void State::view_texts(std::span<const Seat> viewers, std::vector<std::string>& out) const {
+  out.clear();
+  for (Seat v : viewers) out.push_back(json_text(view(v)));
+}
+
 std::vector<int> State::ranks() const {
   auto s = scores();
   std::vector<int> r(s.size(), 1);

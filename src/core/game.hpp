@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,11 @@
 namespace sabbat {
 
 using json = nlohmann::json;
+
+// Compact JSON text; invalid UTF-8 (which no game writes) is replaced rather than thrown on.
+inline std::string json_text(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
 // A seat is 0..players-1. Two pseudo-seats: the clock applies deadline actions; a spectator
 // views without a seat.
@@ -147,6 +153,11 @@ class State {
 
   // What `viewer` (a seat or kSpectator) may know, and nothing more.
   virtual json view(Seat viewer) const = 0;
+  // The views of `viewers` as JSON texts, in order, each equal as JSON to view(viewer) (the
+  // order of keys may differ). The server tells every seat after each action: a game whose
+  // views share most of their content may build and write that part once. Default: each
+  // view dumped.
+  virtual void view_texts(std::span<const Seat> viewers, std::vector<std::string>& out) const;
   // Everything, for records, tests and auditing.
   virtual json full_state() const = 0;
 

@@ -160,9 +160,8 @@ void HttpSession::table_route(const Request& req, std::string rest, const std::s
         return self->reply_later(
             self->text_response(shape, http::status::internal_server_error,
                                 "the replay failed: " + replayed.error() + "\n"));
-      self->reply_later(self->text_response(
-          shape, http::status::ok, replayed->dump(-1, ' ', false, json::error_handler_t::replace),
-          "application/json"));
+      self->reply_later(
+          self->text_response(shape, http::status::ok, json_text(*replayed), "application/json"));
     });
   }
   return table->record([self, shape, code = rest](std::optional<std::string> text) {

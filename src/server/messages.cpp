@@ -21,8 +21,7 @@ std::size_t code_points(std::string_view s) {
 
 Frame frame(const json& message) {
   // Replacement of invalid UTF-8: names are printable() already, and games write UTF-8.
-  return std::make_shared<const std::string>(
-      message.dump(-1, ' ', false, json::error_handler_t::replace));
+  return std::make_shared<const std::string>(json_text(message));
 }
 
 Parsed<ClientMessage> read_client_message(std::string_view text, std::size_t max_bytes) {
@@ -73,36 +72,67 @@ Frame error_frame(const ProtocolError& e) {
   return error_frame(e.code, e.message, e.ref);
 }
 
-json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
-                   const Events& events, bool may_act, GameTime now, bool snapshot) {
-  json m = {{"type", "state"}, {"seq", seq}, {"time", time}, {"snapshot", snapshot}};
-  m["view"] = state.view(viewer);
-  json seen = json::array();
+std::vector<std::string> event_texts(const Events& events) {
+  std::vector<std::string> out;
+  out.reserve(events.size());
   for (const Event& e : events)
-    if (e.audience.sees(viewer))
-      seen.push_back({{"kind", e.kind}, {"text", e.text}, {"data", e.data}});
-  m["events"] = std::move(seen);
-  json actors = json::array();
+    out.push_back(json_text(json{{"kind", e.kind}, {"text", e.text}, {"data", e.data}}));
+  return out;
+}
+
+std::string state_text(const State& state, Seat viewer, std::string_view view_text, int64_t seq,
+                       GameTime time, const Events& events, std::span<const std::string> texts,
+                       bool may_act, GameTime now, bool snapshot) {
+  std::string m = R"({"type":"state","seq":)";
+  m += std::to_string(seq);
+  m += R"(,"time":)";
+  m += std::to_string(time);
+  m += snapshot ? R"(,"snapshot":true,"view":)" : R"(,"snapshot":false,"view":)";
+  m += view_text;
+  m += R"(,"events":[)";
+  bool first = true;
+  for (size_t i = 0; i < events.size(); ++i)
+    if (events[i].audience.sees(viewer)) {
+      if (!first) m += ',';
+      first = false;
+      m += texts[i];
+    }
+  m += R"(],"actors":[)";
   const SeatSet who = state.actors();
+  first = true;
   for (Seat s = 0; s < state.players(); ++s)
-    if (who.contains(s)) actors.push_back(s);
-  m["actors"] = std::move(actors);
-  json legal = json::array();
+    if (who.contains(s)) {
+      if (!first) m += ',';
+      first = false;
+      m += std::to_string(s);
+    }
+  m += R"(],"legal":[)";
   if (may_act && viewer >= 0 && who.contains(viewer)) {
     ActionList actions;
     state.legal_actions(viewer, actions);
-    for (Action a : actions) legal.push_back(state.action_text(a));
+    first = true;
+    for (Action a : actions) {
+      if (!first) m += ',';
+      first = false;
+      m += json_text(state.action_text(a));
+    }
   }
-  m["legal"] = std::move(legal);
+  m += R"(],"deadline":)";
   if (auto d = state.deadline(); d && may_act)
-    m["deadline"] = {{"at", d->at}, {"in", std::max<GameTime>(0, d->at - now)}};
+    m += R"({"at":)" + std::to_string(d->at) + R"(,"in":)" +
+         std::to_string(std::max<GameTime>(0, d->at - now)) + "}";
   else
-    m["deadline"] = nullptr;
-  if (viewer == kSpectator)
-    m["you"] = "spectator";
-  else
-    m["you"] = viewer;
+    m += "null";
+  m += R"(,"you":)";
+  m += viewer == kSpectator ? std::string(R"("spectator")") : std::to_string(viewer);
+  m += '}';
   return m;
+}
+
+json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
+                   const Events& events, bool may_act, GameTime now, bool snapshot) {
+  return json::parse(state_text(state, viewer, json_text(state.view(viewer)), seq, time, events,
+                                event_texts(events), may_act, now, snapshot));
 }
 
 }  // namespace sabbat::server

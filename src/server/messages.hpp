@@ -3,6 +3,7 @@
 // writing the server's. Each server message is one frame, built once and shared by pointer.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -45,5 +46,12 @@ Frame error_frame(const ProtocolError& e);
 // carries no events: nothing happened, the receiver is shown where the game stands.
 json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
                    const Events& events, bool may_act, GameTime now, bool snapshot);
+
+// The same message as text, from parts written once for every frame of an action: the
+// viewer's view (State::view_texts) and the events (event_texts).
+std::vector<std::string> event_texts(const Events& events);
+std::string state_text(const State& state, Seat viewer, std::string_view view_text, int64_t seq,
+                       GameTime time, const Events& events, std::span<const std::string> texts,
+                       bool may_act, GameTime now, bool snapshot);
 
 }  // namespace sabbat::server

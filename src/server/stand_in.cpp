@@ -60,9 +60,7 @@ Result<StandIns> StandIns::from_settings_text(std::string_view text, int players
 }
 
 std::string record_text_with_stand_ins(const Record& record, const StandIns& stand_ins) {
-  const auto dump = [](const nlohmann::ordered_json& j) {
-    return j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-  };
+  const auto dump = [](const nlohmann::ordered_json& j) { return json_text(j) + "\n"; };
   std::string out = dump(record.header_json());
   for (const RecordedAction& a : record.actions) {
     auto line = Record::action_json(a);

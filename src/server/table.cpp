@@ -611,21 +611,49 @@ void Table::stand_in_ends(Seat seat) {
 // ---- Telling ----
 
 Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
+  const Seat one[] = {viewer};
+  return std::move(state_frames(one, events, time).front());
+}
+
+std::vector<Frame> Table::state_frames(std::span<const Seat> viewers, const Events* events,
+                                       GameTime time) const {
   static const Events kNone;
-  return frame(state_message(match_.state(), viewer, int64_t(match_.record().actions.size()), time,
-                             events ? *events : kNone, phase_ == Phase::Playing, game_now(),
-                             events == nullptr));
+  const Events& told = events ? *events : kNone;
+  const State& state = match_.state();
+  // The parts every frame shares are written once: the views' common content, the events.
+  std::vector<std::string> views;
+  state.view_texts(viewers, views);
+  const std::vector<std::string> texts = event_texts(told);
+  const int64_t seq = int64_t(match_.record().actions.size());
+  const bool playing = phase_ == Phase::Playing;
+  const GameTime now = game_now();
+  std::vector<Frame> out;
+  out.reserve(viewers.size());
+  for (size_t i = 0; i < viewers.size(); ++i)
+    out.push_back(std::make_shared<const std::string>(state_text(
+        state, viewers[i], views[i], seq, time, told, texts, playing, now, events == nullptr)));
+  return out;
 }
 
 Table::Frames Table::build_frames(const Events* events, GameTime time) const {
   Frames f;
   f.seats.resize(settings_.seats.size());
+  // One frame per seat that has a connection, and one for all spectators.
+  std::vector<Seat> viewers;
+  bool spectators = false;
   for (const Link& l : links_) {
-    if (l.seat == kSpectator) {
-      if (!f.spectators) f.spectators = state_frame(kSpectator, events, time);
-    } else if (!f.seats[size_t(l.seat)]) {
-      f.seats[size_t(l.seat)] = state_frame(l.seat, events, time);
-    }
+    if (l.seat == kSpectator)
+      spectators = true;
+    else if (std::find(viewers.begin(), viewers.end(), l.seat) == viewers.end())
+      viewers.push_back(l.seat);
+  }
+  if (spectators) viewers.push_back(kSpectator);
+  std::vector<Frame> frames = state_frames(viewers, events, time);
+  for (size_t i = 0; i < viewers.size(); ++i) {
+    if (viewers[i] == kSpectator)
+      f.spectators = std::move(frames[i]);
+    else
+      f.seats[size_t(viewers[i])] = std::move(frames[i]);
   }
   return f;
 }

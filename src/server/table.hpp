@@ -116,6 +116,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // Without events: a snapshot.
   Frames build_frames(const Events* events, GameTime time) const;
   Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
+  std::vector<Frame> state_frames(std::span<const Seat> viewers, const Events* events,
+                                  GameTime time) const;
   void deliver(const Frames& frames);
   json status_json() const;
   Frame table_frame(Seat you) const;

@@ -94,12 +94,18 @@ class SortilegesState final : public State {
   bool terminal() const override { return terminal_; }
   std::vector<int> scores() const override;
   json view(Seat viewer) const override;
+  // Everything but the viewer's own cards is the same for every seat: written once.
+  void view_texts(std::span<const Seat> viewers, std::vector<std::string>& out) const override;
   json full_state() const override;
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
   Status audit() const override;
   bool same_as(const State& other) const override;
   bool operator==(const SortilegesState&) const = default;
+
+  // The parts of a view: what every seat sees, and what only `viewer` does (with its number).
+  json shared_view() const;
+  json own_view(Seat viewer) const;
 
   // Read access, for the views, tests and bots.
   const Options& options() const { return options_; }

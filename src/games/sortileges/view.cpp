@@ -104,11 +104,10 @@ json reveal_json(const Reveal& r, int players) {
   return out;
 }
 
-json SortilegesState::view(Seat viewer) const {
+json SortilegesState::shared_view() const {
   const int n = options_.players;
   json v = {{"game", "sortileges"},
             {"players", n},
-            {"viewer", viewer},
             {"round", round_},
             {"terminal", terminal_},
             {"current", terminal_ ? json(nullptr) : json(current_)},
@@ -149,21 +148,6 @@ json SortilegesState::view(Seat viewer) const {
                      {"alliances", split_json(split)}});
   }
   v["seats"] = seats;
-  if (viewer >= 0 && viewer < n) {
-    v["hand"] = cards_json(areas_[size_t(viewer)].hand.span());
-    v["discards"] = cards_json(areas_[size_t(viewer)].discards.span());
-    // Under each couple card: the viewer's cards there and the spell they make now.
-    if (!terminal_) {
-      json yours = json::object();
-      for (int side = 0; side < 2; ++side)
-        yours[side_key(side)] =
-            couple_[size_t(side)] == kNoCard
-                ? json(nullptr)
-                : own_spell_json(areas_[size_t(viewer)].placed[size_t(side)].span(),
-                                 couple_[size_t(side)], couple_known_[size_t(side)]);
-      v["yours"] = yours;
-    }
-  }
   v["removed"] = cards_json(removed_.span());
   v["last_round"] = reveal_json(reveal_, n);
   if (terminal_) {
@@ -171,6 +155,46 @@ json SortilegesState::view(Seat viewer) const {
     v["ranks"] = ranks();
   }
   return v;
+}
+
+json SortilegesState::own_view(Seat viewer) const {
+  json v = {{"viewer", viewer}};
+  if (viewer < 0 || viewer >= options_.players) return v;
+  v["hand"] = cards_json(areas_[size_t(viewer)].hand.span());
+  v["discards"] = cards_json(areas_[size_t(viewer)].discards.span());
+  // Under each couple card: the viewer's cards there and the spell they make now.
+  if (!terminal_) {
+    json yours = json::object();
+    for (int side = 0; side < 2; ++side)
+      yours[side_key(side)] =
+          couple_[size_t(side)] == kNoCard
+              ? json(nullptr)
+              : own_spell_json(areas_[size_t(viewer)].placed[size_t(side)].span(),
+                               couple_[size_t(side)], couple_known_[size_t(side)]);
+    v["yours"] = yours;
+  }
+  return v;
+}
+
+json SortilegesState::view(Seat viewer) const {
+  json v = shared_view();
+  json own = own_view(viewer);
+  for (auto& [key, value] : own.items()) v[key] = std::move(value);
+  return v;
+}
+
+void SortilegesState::view_texts(std::span<const Seat> viewers,
+                                 std::vector<std::string>& out) const {
+  out.clear();
+  // Both parts are non-empty objects: "{shared…}" and "{own…}" join into one as
+  // "{shared…,own…}".
+  std::string shared = json_text(shared_view());
+  shared.back() = ',';
+  for (Seat viewer : viewers) {
+    const std::string own = json_text(own_view(viewer));
+    out.push_back(shared);
+    out.back().append(own, 1, std::string::npos);
+  }
 }
 
 json SortilegesState::full_state() const {
