@@ -50,7 +50,8 @@ cp fuzz/seeds/record/* "$seeds/record/"
 cp fuzz/seeds/message/* "$seeds/message/"
 sabbat=${SABBAT:-build/sabbat}
 if [ -x "$sabbat" ]; then
-  for game in $("$sabbat" games | sed -n 's/.*(\([a-z0-9_-]*\)).*/\1/p' | sort -u); do
+  # A game's title line is the only unindented one: "Sortilèges (sortileges)".
+  for game in $("$sabbat" games | sed -n 's/^[^ ].*(\([a-z0-9_-]*\))$/\1/p' | sort -u); do
     "$sabbat" sim "$game" --games 3 --seed 7 --record "$seeds/sim-$game" >/dev/null
     for f in "$seeds/sim-$game"/*.jsonl; do mv "$f" "$seeds/record/$game-$(basename "$f")"; done
   done
