@@ -1,4 +1,4 @@
-// Out of descriptors (issue 9: "the server never crashes", "without a dropped connection"):
+// Out of descriptors ("the server never crashes", "without a dropped connection"):
 // the server keeps the connections it has, says once why new ones wait, and accepts them
 // again as soon as some close, instead of failing its accepts in a loop.
 #include <gtest/gtest.h>
