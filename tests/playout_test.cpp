@@ -27,10 +27,8 @@ std::vector<PlayoutCase> all_cases() {
 }
 
 std::string case_name(const ::testing::TestParamInfo<PlayoutCase>& info) {
-  std::string id = info.param.game;
-  for (auto& c : id)
-    if (c == '-') c = '_';
-  return id + "_" + std::to_string(info.param.players) + "_players";
+  return testing::test_name(info.param.game) + "_" + std::to_string(info.param.players) +
+         "_players";
 }
 
 class Playout : public ::testing::TestWithParam<PlayoutCase> {};

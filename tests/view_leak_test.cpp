@@ -62,15 +62,8 @@ std::vector<std::string> hidden_information_games() {
   return out;
 }
 
-std::string id_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string id = info.param;
-  for (auto& c : id)
-    if (c == '-') c = '_';
-  return id;
-}
-
 INSTANTIATE_TEST_SUITE_P(AllGames, ViewLeak, ::testing::ValuesIn(hidden_information_games()),
-                         id_name);
+                         [](const auto& p) { return testing::test_name(p.param); });
 
 }  // namespace
 }  // namespace sabbat

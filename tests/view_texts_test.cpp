@@ -42,14 +42,8 @@ std::vector<std::string> every_game() {
   return out;
 }
 
-std::string id_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string id = info.param;
-  for (auto& c : id)
-    if (c == '-') c = '_';
-  return id;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllGames, ViewTexts, ::testing::ValuesIn(every_game()), id_name);
+INSTANTIATE_TEST_SUITE_P(AllGames, ViewTexts, ::testing::ValuesIn(every_game()),
+                         [](const auto& p) { return testing::test_name(p.param); });
 
 }  // namespace
 }  // namespace sabbat

@@ -58,4 +58,9 @@ int scaled(int games) {
   return std::max(1, games * p / 100);
 }
 
+std::string test_name(std::string game_id) {
+  std::replace(game_id.begin(), game_id.end(), '-', '_');
+  return game_id;
+}
+
 }  // namespace sabbat::testing

@@ -30,4 +30,7 @@ std::vector<std::map<std::string, std::string>> param_variants(const Game& game)
 // the full count runs in the plain build, and code ten times slower need not repeat it all.
 int scaled(int games);
 
+// A game id as a test's name may hold it: "du-balai" gives "du_balai".
+std::string test_name(std::string game_id);
+
 }  // namespace sabbat::testing
