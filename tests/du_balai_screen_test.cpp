@@ -141,7 +141,7 @@ TEST(DuBalaiScreen, EveryLineFitsEightyColumns) {
   for (int s = 0; s < 6; ++s) r->hooks().give(s, Card::VentArriere);
   auto check = [](const std::string& text) {
     for (size_t from = 0, nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1)
-      EXPECT_LE(width(text.substr(from, nl - from)), 79u) << text.substr(from, nl - from);
+      EXPECT_LE(display_width(text.substr(from, nl - from)), 79u) << text.substr(from, nl - from);
   };
   check(screen_table(r->view(0), 0, true, 40));
   check(screen_table(r->view(0), 0, true, 24));

@@ -1,7 +1,8 @@
-// The Game: parameters and new games.
+// The Game: parameters, new games, and the terminal rendering.
 #include <string>
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/render.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
 
 namespace sabbat::bal {
@@ -55,7 +56,10 @@ class BalGame final : public Game {
     return std::unique_ptr<State>(std::make_unique<BalState>(o, setup.seed));
   }
 
-  std::string render_view(const json& view, Seat, bool) const override { return view.dump(2); }
+  std::string render_view(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color);
+  }
+  std::string rules_text() const override { return rules_summary(); }
 };
 
 }  // namespace

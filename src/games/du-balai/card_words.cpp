@@ -77,11 +77,11 @@ std::string card_list() {
 
 std::string wrap(const std::string& text, size_t columns, size_t indent) {
   std::string out, rest = text;
-  while (width(rest) > columns) {
+  while (display_width(rest) > columns) {
     // The last space that leaves the head within `columns`.
     size_t cut = std::string::npos;
     for (size_t i = 0; i < rest.size(); ++i)
-      if (rest[i] == ' ' && width(rest.substr(0, i)) <= columns && i > indent) cut = i;
+      if (rest[i] == ' ' && display_width(rest.substr(0, i)) <= columns && i > indent) cut = i;
     if (cut == std::string::npos) break;
     out += rest.substr(0, cut) + "\n";
     rest = std::string(indent, ' ') + rest.substr(cut + 1);

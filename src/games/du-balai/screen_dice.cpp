@@ -50,8 +50,8 @@ std::vector<std::string> die_box(const json& die, bool compact, const Style& st)
   std::vector<std::string> out;
   if (compact) {
     const std::string label = key + repeat(b.across, 1) + " " + word + " ";
-    out.push_back(std::string(b.top_left) + label + repeat(b.across, kInside - width(label)) +
-                  std::string(b.top_right));
+    out.push_back(std::string(b.top_left) + label +
+                  repeat(b.across, kInside - display_width(label)) + std::string(b.top_right));
     out.push_back(
         side + pad_left(" " + std::string(info.spoken) + "  " + std::string(info.name), kInside) +
         side);
@@ -94,7 +94,7 @@ std::string dice_lines(const json& dice, const Style& st) {
     const std::string cell = std::string(kSymbolTable[size_t(sym < 0 ? 0 : sym)].spoken) + " " +
                              (colour == "orange" ? "ORANGE" : "BLACK");
     out += "  " + st.paint(colour, cell);
-    out += i % 3 == 2 || i + 1 == dice.size() ? "\n" : std::string(16 - width(cell), ' ');
+    out += i % 3 == 2 || i + 1 == dice.size() ? "\n" : std::string(16 - display_width(cell), ' ');
   }
   return out;
 }

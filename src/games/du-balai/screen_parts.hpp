@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/game.hpp"
+#include "core/text_columns.hpp"
 
 namespace sabbat::du_balai {
 
@@ -22,11 +23,7 @@ struct Style {
   std::string colour_word(const std::string& colour) const;
 };
 
-// Columns a string takes on a terminal: UTF-8 characters, ANSI colour codes not counted.
-size_t width(std::string_view s);
-// `s` with spaces after it (left) or before it (right) up to `w` columns.
-std::string pad_left(const std::string& s, size_t w);
-std::string pad_right(const std::string& s, size_t w);
+// Columns on a terminal (display_width, pad_left, pad_right): core/text_columns.hpp.
 
 // Symbols by their syllable (as the view gives them).
 int symbol_index(std::string_view syllable);            // 0..8, or -1

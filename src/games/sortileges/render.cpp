@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "core/text_columns.hpp"
 #include "games/sortileges/cards.hpp"
 
 namespace sabbat::sortileges {
@@ -28,22 +29,9 @@ struct Style {
   }
 };
 
-// Visible width: ANSI escapes take none, a UTF-8 character takes one column.
-size_t width(std::string_view s) {
-  size_t w = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\x1b') {
-      while (i < s.size() && s[i] != 'm') ++i;
-      continue;
-    }
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++w;
-  }
-  return w;
-}
-
+// Too wide a cell still keeps one space before the next.
 std::string pad(const std::string& s, size_t w) {
-  const size_t have = width(s);
-  return have >= w ? s + " " : s + std::string(w - have, ' ');
+  return display_width(s) >= w ? s + " " : pad_left(s, w);
 }
 
 std::string seat_label(int seat, int viewer) {
@@ -85,7 +73,7 @@ std::string wrapped_cards(const json& list, const Style& st, size_t at) {
   size_t col = at;
   for (const auto& c : list) {
     const std::string card = st.card(c);
-    const size_t w = width(card) + 1;
+    const size_t w = display_width(card) + 1;
     if (col > at && col + w > 80) {
       out += "\n" + std::string(at, ' ');
       col = at;

@@ -1,0 +1,109 @@
+// The terminal text of Le Bal des Sorcières: it fits 80 columns at every moment of random
+// games, shows the viewer's own hand with what each spell does, the attack on the table and
+// who is awaited, and the winner at the end.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/text_columns.hpp"
+#include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/render.hpp"
+#include "games/bal-des-sorcieres/state.hpp"
+
+namespace sabbat::bal {
+namespace {
+
+std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t seed) {
+  auto game = make_game();
+  auto setup = game->setup(players, {{"level", level}}, seed);
+  EXPECT_TRUE(setup.ok());
+  auto state = game->new_state(*setup);
+  EXPECT_TRUE(state.ok());
+  return std::move(*state);
+}
+
+size_t widest_line(const std::string& text) {
+  std::istringstream in(text);
+  size_t widest = 0;
+  for (std::string line; std::getline(in, line);) widest = std::max(widest, display_width(line));
+  return widest;
+}
+
+TEST(BalScreen, EveryViewFitsEightyColumnsThroughRandomGames) {
+  auto game = make_game();
+  for (const std::string level : {"easy", "medium", "hard"})
+    for (int players : {kMinPlayers, kMaxPlayers}) {
+      auto s = new_game(players, level, 7);
+      Rng rng(players);
+      ActionList legal;
+      for (int step = 0; !s->terminal() && step < 5000; ++step) {
+        for (Seat viewer = kSpectator; viewer < players; ++viewer) {
+          const std::string text = game->render_view(s->view(viewer), viewer, true);
+          ASSERT_LE(widest_line(text), 80u) << text;
+          EXPECT_EQ(text.find("Your hand") != std::string::npos, viewer != kSpectator);
+        }
+        const SeatSet actors = s->actors();
+        Seat seat = 0;
+        while (!actors.contains(seat)) ++seat;
+        s->legal_actions(seat, legal);
+        ASSERT_FALSE(legal.empty());
+        ASSERT_TRUE(s->apply(seat, legal[rng.below(uint32_t(legal.size()))], step).ok());
+      }
+      ASSERT_TRUE(s->terminal());
+      const std::string end = game->render_view(s->view(kSpectator), kSpectator, false);
+      EXPECT_NE(end.find("wins the Bal"), std::string::npos) << end;
+    }
+}
+
+TEST(BalScreen, TheHandListsEachSpellWithWhatItDoes) {
+  auto game = make_game();
+  // A hard game deals every kind of spell; some seat holds spells at the start.
+  auto s = new_game(6, "hard", 3);
+  int spells_seen = 0;
+  for (Seat seat = 0; seat < 6; ++seat) {
+    const json view = s->view(seat);
+    const std::string text = game->render_view(view, seat, false);
+    for (const json& card : view["witches"][size_t(seat)]["hand"]) {
+      const std::string slug = card["kind"];
+      const std::string_view effect = spell_effect(slug);
+      if (effect.empty()) continue;  // a potion
+      ++spells_seen;
+      EXPECT_NE(text.find(card["name"].get<std::string>()), std::string::npos) << text;
+      EXPECT_NE(text.find(std::string(effect)), std::string::npos) << text;
+    }
+  }
+  EXPECT_GT(spells_seen, 0);
+}
+
+TEST(BalScreen, EverySpellHasAnEffectLine) {
+  for (int k = kColours; k < kKinds; ++k)
+    EXPECT_FALSE(spell_effect(kind_info(Kind(k)).slug).empty()) << kind_info(Kind(k)).slug;
+  for (int k = 0; k < kColours; ++k) EXPECT_TRUE(spell_effect(kind_info(Kind(k)).slug).empty());
+}
+
+TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
+  auto game = make_game();
+  auto s = new_game(4, "easy", 11);
+  ActionList legal;
+  // The first legal attack of the first player.
+  const SeatSet actors = s->actors();
+  Seat seat = 0;
+  while (!actors.contains(seat)) ++seat;
+  s->legal_actions(seat, legal);
+  Action attack{};
+  bool found = false;
+  for (const Action& a : legal)
+    if (s->action_text(a).rfind("attack ", 0) == 0) attack = a, found = true;
+  ASSERT_TRUE(found);
+  ASSERT_TRUE(s->apply(seat, attack, 0).ok());
+  const json view = s->view(kSpectator);
+  ASSERT_TRUE(view.contains("attack"));
+  const int defender = view["attack"]["defender"];
+  const std::string text = game->render_view(view, kSpectator, false);
+  EXPECT_NE(text.find("\u2192 Seat " + std::to_string(defender)), std::string::npos) << text;
+  EXPECT_NE(text.find("Waiting for Seat " + std::to_string(defender)), std::string::npos) << text;
+  EXPECT_NE(text.find("to parry"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace sabbat::bal
