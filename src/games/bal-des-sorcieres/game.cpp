@@ -2,6 +2,7 @@
 #include <string>
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/bot.hpp"
 #include "games/bal-des-sorcieres/render.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
 
@@ -60,6 +61,16 @@ class BalGame final : public Game {
     return render_view_text(view, viewer, color);
   }
   std::string rules_text() const override { return rules_summary(); }
+
+  // The heuristic bot (bot.hpp) by its level; "heuristic" is the normal one. The first is
+  // the default.
+  std::vector<std::string> bot_names() const override {
+    return {"normal", "novice", "expert", "heuristic"};
+  }
+  std::unique_ptr<Bot> make_bot(std::string_view name) const override {
+    auto level = name == "heuristic" ? std::optional(sabbat::Level::Normal) : parse_level(name);
+    return level ? make_heuristic_bot(*level) : nullptr;
+  }
 };
 
 }  // namespace
