@@ -514,5 +514,21 @@ TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
   EXPECT_TRUE(s.audit().ok()) << s.audit().error();
 }
 
+// "OPTION (niveau difficile)": the heritage is refused at the easy and medium levels.
+TEST(BalHeritage, IsAnOptionOfTheHardLevelOnly) {
+  auto game = make_game();
+  for (const char* level : {"easy", "medium"}) {
+    auto setup = game->setup(4, {{"level", level}, {"heritage", "true"}}, 1);
+    ASSERT_TRUE(setup.ok());
+    auto st = game->new_state(*setup);
+    ASSERT_FALSE(st.ok()) << level;
+    EXPECT_NE(st.error().find("set level=hard, or heritage=false"), std::string::npos)
+        << st.error();
+  }
+  auto hard = game->setup(4, {{"level", "hard"}, {"heritage", "true"}}, 1);
+  ASSERT_TRUE(hard.ok());
+  EXPECT_TRUE(game->new_state(*hard).ok());
+}
+
 }  // namespace
 }  // namespace sabbat::bal
