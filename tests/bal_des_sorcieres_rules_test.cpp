@@ -260,7 +260,7 @@ TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
                       potion(Colour::Jaune, 6)},
                      {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
                      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
-  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "your coffre is full");
+  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "needs one of your Crapzouilles dead");
   ASSERT_TRUE(s.set_alive(0, 9).ok());
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
   ASSERT_TRUE(play(s, 1, "take").ok());
@@ -528,6 +528,55 @@ TEST(BalHeritage, IsAnOptionOfTheHardLevelOnly) {
   auto hard = game->setup(4, {{"level", "hard"}, {"heritage", "true"}}, 1);
   ASSERT_TRUE(hard.ok());
   EXPECT_TRUE(game->new_state(*hard).ok());
+}
+
+// « Le Crapzouille capturé vient en remplacer un des vôtres mort »: one of hers held captive
+// elsewhere is not dead, and leaves no place for a captive of her own.
+TEST(BalEnvoutement, NeedsADeadCrapzouilleToReplaceNotOneHeldCaptiveElsewhere) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Rouge), potion(Colour::Jaune), potion(Colour::Jaune, 1),
+                             potion(Colour::Vert), potion(Colour::Vert, 1)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Jaune, 2),
+                     potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {potion(Colour::Vert, 3), potion(Colour::Jaune, 5), potion(Colour::Jaune, 6),
+                     potion(Colour::Jaune, 7), potion(Colour::Gris)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(3, {potion(Colour::Bleu, 2), potion(Colour::Jaune, 8), potion(Colour::Jaune, 9),
+                     potion(Colour::Jaune, 10), potion(Colour::Jaune, 11)})
+          .ok());
+  ASSERT_TRUE(s.set_alive(1, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 3 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 3, "take").ok());
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Rouge, 1), potion(Colour::Jaune), potion(Colour::Jaune, 1),
+                     potion(Colour::Vert), potion(Colour::Vert, 1)})
+          .ok());
+  ASSERT_TRUE(play(s, 1, "attack 0 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_EQ(s.witch_at(1).coffre[0], 1);  // one of seat 0's, captive
+  ASSERT_EQ(s.witch_at(0).alive(), 9);
+  ASSERT_EQ(s.witch_at(0).dead, 0);
+  // Seats 2 and 3 attack each other; then Carabosse comes back to seat 0.
+  ASSERT_TRUE(play(s, 2, "attack 3 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 3, "take").ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Jaune, 5), potion(Colour::Jaune, 6),
+                             potion(Colour::Jaune, 7), potion(Colour::Gris)})
+                  .ok());
+  ASSERT_TRUE(play(s, 3, "attack 2 with 1 bleu").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_EQ(s.carabosse(), 0);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu, 1), spell(Spell::Envoutement),
+                             potion(Colour::Jaune), potion(Colour::Vert)})
+                  .ok());
+  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "no captive has taken");
+  // Once one of her own is dead, the captive has a place to take.
+  ASSERT_TRUE(s.set_alive(0, 8).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
 }
 
 }  // namespace

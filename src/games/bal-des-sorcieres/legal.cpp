@@ -76,8 +76,9 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
              (sp == Spell::LutinFarceur ? " (it is played instead of an attack: lutin)" : "");
     if (sp == Spell::Remede && (me.dead == 0 || me.alive() >= kCrapzouilles))
       return "Rem\u00e8de needs one of your Crapzouilles dead and room in your coffre";
-    if (sp == Spell::Envoutement && me.alive() >= kCrapzouilles)
-      return "Envoûtement: your coffre is full (\"ne peut posséder plus de 10 Crapzouilles\")";
+    if (sp == Spell::Envoutement && !can_capture(*this, seat))
+      return "Envo\u00fbtement needs one of your Crapzouilles dead whose place no captive has "
+             "taken (\"vient en remplacer un des v\u00f4tres mort\"); attack without it";
     return "";
   }
   if (phase_ == Phase::Inherit) {

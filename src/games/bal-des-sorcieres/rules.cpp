@@ -25,6 +25,12 @@ Lack lack(const BalState& s, Seat seat) {
   return out;
 }
 
+bool can_capture(const BalState& s, Seat seat) {
+  const Witch& w = s.witch_at(seat);
+  const int captives = w.alive() - w.coffre[size_t(seat)];
+  return captives < w.dead;
+}
+
 void Rules::say(const std::string& kind, std::string text) {
   if (events) events->push_back({Audience::everyone(s.options_.players), kind, std::move(text)});
 }
@@ -230,8 +236,7 @@ void Rules::parry(Seat seat, const Decoded& d) {
 void Rules::take_loss(Seat seat) {
   Exchange& x = s.exchange_;
   const bool self = seat == x.attacker;
-  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce &&
-      w(x.attacker).alive() < kCrapzouilles)
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker))
     lose(seat, x.attacker);
   else
     lose(seat, kNobody);

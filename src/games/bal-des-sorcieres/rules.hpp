@@ -55,4 +55,8 @@ struct Lack {
 };
 Lack lack(const BalState& s, Seat seat);
 
+// Envoûtement: "le Crapzouille capturé vient en remplacer un des vôtres mort", so a captive
+// needs one of her own dead whose place no captive has taken yet.
+bool can_capture(const BalState& s, Seat seat);
+
 }  // namespace sabbat::bal
