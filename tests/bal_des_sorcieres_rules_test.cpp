@@ -579,5 +579,27 @@ TEST(BalEnvoutement, NeedsADeadCrapzouilleToReplaceNotOneHeldCaptiveElsewhere) {
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
 }
 
+// Du balai sends the attack on, spell included: the Diablotin's farce goes to the witch who
+// received the attack, not to the one it was first aimed at.
+TEST(BalDiablotin, ItsFarceFollowsAnAttackSentOnWithDuBalai) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Diablotin), potion(Colour::Vert),
+                             potion(Colour::Jaune), potion(Colour::Rouge)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(1, {spell(Spell::DuBalai), potion(Colour::Vert, 1),
+                             potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 2),
+                             potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+                  .ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + diablotin").ok());
+  ASSERT_TRUE(play(s, 1, "balai 2").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Parry);  // this seed draws a farce with colours
+  EXPECT_TRUE(s.exchange().farce);
+  EXPECT_EQ(s.exchange().defender, 2);
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+}
+
 }  // namespace
 }  // namespace sabbat::bal

@@ -253,8 +253,11 @@ void Rules::take_loss(Seat seat) {
 // sur celui qui a attaqué" (or, later, the one who sent it).
 void Rules::balai(Seat seat, Seat to) {
   discard(take(seat, kind_of(Spell::DuBalai)));
-  s.exchange_.sender = seat;
-  s.exchange_.defender = to;
+  Exchange& x = s.exchange_;
+  x.sender = seat;
+  x.defender = to;
+  // The attack moves with its spell: an attacking Diablotin's farce follows it.
+  if (x.farce_target != kNobody && x.farce_from == x.attacker) x.farce_target = to;
 }
 
 // "Cette carte annule l'attaque portée contre vous et fait perdre son tour à l'attaquant.
