@@ -57,6 +57,14 @@ std::string some_colour(const BalState& s, Seat seat) {
   return "none";
 }
 
+// The defender parries when she can, else takes the loss; true when she parried.
+bool parry_or_take(BalState& s) {
+  const Seat d = s.exchange().defender;
+  if (play(s, d, "parry").ok()) return true;
+  EXPECT_TRUE(play(s, d, "take").ok());
+  return false;
+}
+
 // Plays the defender's "take" when an attack waits for a parry.
 void take_if_attacked(BalState& s) {
   if (s.phase() != Phase::Parry) return;
@@ -599,6 +607,31 @@ TEST(BalDiablotin, ItsFarceFollowsAnAttackSentOnWithDuBalai) {
   EXPECT_TRUE(s.exchange().farce);
   EXPECT_EQ(s.exchange().defender, 2);
   EXPECT_EQ(s.actors(), SeatSet::only(2));
+}
+
+// A defender's Diablotin launches a farce on the attacker, who stays the attacker: her attack's
+// Trésor magique still draws her two cards when the exchange ends.
+TEST(BalDiablotin, ADefendersFarceLeavesTheAttackersTresorMagiqueToHer) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::TresorMagique), potion(Colour::Vert),
+                      potion(Colour::Jaune), potion(Colour::Rouge)},
+                     {potion(Colour::Bleu, 1), spell(Spell::Diablotin), potion(Colour::Vert, 1),
+                      potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Rouge, 2)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + tresor").ok());
+  ASSERT_TRUE(play(s, 1, "parry + diablotin").ok());
+  EXPECT_EQ(s.witch_at(1).hand.size(), 5 - 2 + 1);  // paid two, won one
+  int expected = 3 + 2;                             // three left, then her Trésor's two
+  if (s.phase() == Phase::Parry) {
+    ASSERT_TRUE(s.exchange().farce);
+    EXPECT_EQ(s.exchange().defender, 0);
+    EXPECT_EQ(s.exchange().attacker, 0);
+    EXPECT_EQ(s.exchange().assailant(), 1);
+    const int potions = s.exchange().potions;
+    if (parry_or_take(s)) expected += 1 - potions;  // paid the farce, won a card
+  }
+  EXPECT_EQ(s.carabosse(), 1);
+  EXPECT_EQ(s.witch_at(0).hand.size(), expected);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4);  // no Trésor, and one card won in all
 }
 
 }  // namespace

@@ -235,16 +235,17 @@ void Rules::parry(Seat seat, const Decoded& d) {
 // "S'il ne parvient pas à réaliser la parade, il perd un Crapzouille."
 void Rules::take_loss(Seat seat) {
   Exchange& x = s.exchange_;
-  const bool self = seat == x.attacker;
+  const Seat by = x.assailant();
+  const bool self = seat == by;
   if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker))
     lose(seat, x.attacker);
   else
     lose(seat, kNobody);
   if (x.spell == uint8_t(Spell::Fantome) && !x.farce) lose(seat, kNobody);
-  eliminate_if_out(seat, x.attacker);
-  if (!self && !x.gained.contains(x.attacker) && !s.eliminated(x.attacker)) {
-    gain(x.attacker, 1);
-    x.gained.add(x.attacker);
+  eliminate_if_out(seat, by);
+  if (!self && !x.gained.contains(by) && !s.eliminated(by)) {
+    gain(by, 1);
+    x.gained.add(by);
   }
   after_defence();
 }
@@ -302,7 +303,7 @@ bool Rules::launch_farce(Seat from, Seat target) {
     x.tokens[x.token_count++] = t;
   }
   x.farce = true;
-  x.attacker = x.sender = from;
+  x.farce_from = x.sender = from;
   x.defender = target;
   x.potions = 0;
   for (int i = 0; i < x.token_count; ++i)

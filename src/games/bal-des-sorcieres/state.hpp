@@ -61,6 +61,9 @@ struct Exchange {
   uint8_t keep = 0;
   Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
   uint8_t thrown = 0;       // and how many cards she has thrown so far
+  // Whose potions or farce the defender answers: the attacker, or the farce's launcher. The
+  // attacker stays the attacker through a farce, for her attack's own spell.
+  Seat assailant() const { return farce ? farce_from : attacker; }
   bool operator==(const Exchange&) const = default;
 };
 

@@ -67,6 +67,7 @@ json BalState::view(Seat viewer) const {
                    {"defender", x.defender},
                    {"sender", x.sender},
                    {"cards", cards},
+                   {"farce_by", x.farce ? x.farce_from : kNobody},
                    {"still_to_parry", pending}};
   }
   json witches = json::array();
