@@ -634,5 +634,34 @@ TEST(BalDiablotin, ADefendersFarceLeavesTheAttackersTresorMagiqueToHer) {
   EXPECT_EQ(s.witch_at(1).hand.size(), 4);  // no Trésor, and one card won in all
 }
 
+// The first player's parried Fantôme takes her last Crapzouille in her own turn: the Chat Noir
+// goes to her left, and the witches after her still play their turn of this Tour de Table.
+TEST(BalTourDeTable, AFirstPlayerEliminatedInHerOwnTurnLeavesTheOthersTheirTurns) {
+  BalState s = new_game(4, "medium");
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Vert)}).ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {potion(Colour::Bleu, 1), potion(Colour::Rouge), potion(Colour::Rouge, 1),
+                     potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+          .ok());
+  ASSERT_TRUE(s.set_alive(0, 1).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + fantome").ok());
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  ASSERT_TRUE(s.eliminated(0));
+  EXPECT_EQ(s.first_player(), 1);
+  for (Seat turn : {1, 2, 3}) {
+    EXPECT_EQ(s.tour(), 1);
+    ASSERT_EQ(s.carabosse(), turn);
+    const Seat target = turn == 3 ? 1 : turn + 1;
+    ASSERT_TRUE(
+        play(s, turn, "attack " + std::to_string(target) + " with 1 " + some_colour(s, turn)).ok());
+    parry_or_take(s);
+  }
+  // Carabosse comes back to the holder of the Chat Noir: the second Tour de Table.
+  EXPECT_EQ(s.tour(), 2);
+  EXPECT_EQ(s.carabosse(), 1);
+  EXPECT_EQ(s.round(), 1);
+}
+
 }  // namespace
 }  // namespace sabbat::bal

@@ -395,24 +395,24 @@ void Rules::keep(Seat seat) {
 // "Quand un joueur a fini de jouer, il passe CARABOSSE à son voisin de gauche."
 void Rules::next_turn() {
   const int n = s.options_.players;
-  auto dist = [&](Seat x) { return (x - s.first_ + n) % n; };
+  auto dist = [&](Seat x) { return (x - s.tour_start_ + n) % n; };
   const Seat from = s.carabosse_;
   const Seat to = next_living(from);
   s.phase_ = Phase::Attack;
   s.exchange_ = Exchange{};
-  if (dist(to) > dist(from) && to != s.first_) {
+  if (dist(to) > dist(from)) {
     s.carabosse_ = to;
     return;
   }
   if (s.tour_ == 1) {
     s.tour_ = 2;  // the Chat Noir turns to Tour 2
-    s.carabosse_ = s.first_;
+    s.carabosse_ = s.tour_start_ = s.first_;
     say("tour", "The Chat Noir turns: second Tour de Table.");
     return;
   }
   // End of the round: Carabosse and the Chat Noir go to the left.
   s.first_ = next_living(s.first_);
-  s.carabosse_ = s.first_;
+  s.carabosse_ = s.tour_start_ = s.first_;
   s.tour_ = 1;
   ++s.round_;
   grand_sabbat();

@@ -42,7 +42,7 @@ BalState::BalState(const Options& options, uint64_t seed)
       box_[box_size_++] = Card(c);
   }
   for (Seat s = 0; s < options_.players; ++s) witches_[size_t(s)].coffre[size_t(s)] = kCrapzouilles;
-  first_ = carabosse_ = options_.first_seat;
+  first_ = tour_start_ = carabosse_ = options_.first_seat;
   deal();
 }
 

@@ -172,6 +172,9 @@ class BalState final : public State {
   int round_ = 1;
   int tour_ = 1;
   Seat first_ = 0;
+  // Who opened this Tour de Table: it ends when Carabosse comes back to her or past her seat,
+  // even when she has left the ball and the Chat Noir has gone on to her left.
+  Seat tour_start_ = 0;
   Seat carabosse_ = 0;
   int8_t eliminated_count_ = 0;
   std::array<uint8_t, kColours + 1> bowl_ = kFarceCounts;  // farce tokens, by colour then white
