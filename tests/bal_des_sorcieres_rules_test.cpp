@@ -495,7 +495,9 @@ TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
   EXPECT_TRUE(s.audit().ok());
 }
 
-TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
+// "Il doit avoir autant de cartes qu'il en avait avant de prendre le jeu": she drops as many
+// cards as she took; the card she wins for the attack is hers, not the eliminated witch's.
+TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsAsManyAsSheTookKeepingTheCardSheWon) {
   BalState s = table(
       {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
       {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Gris)},
@@ -503,20 +505,19 @@ TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
   ASSERT_TRUE(s.set_alive(1, 1).ok());
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
   ASSERT_TRUE(play(s, 1, "take").ok());
-  // She held three cards when she took the hand ("autant de cartes qu'il en avait avant de
-  // prendre le jeu"), then won one: seven, four to drop.
+  // She held three cards, won one for the attack and took three: seven, three to drop.
   EXPECT_EQ(s.phase(), Phase::Inherit);
   EXPECT_EQ(s.actors(), SeatSet::only(0));
-  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 3 + 1);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 1 + 3);
   EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
-  expect_refused(s, 0, "attack 2 with 1 rouge", "drop <card kind> until you hold 3 cards");
+  EXPECT_EQ(s.view(2)["inherit"]["to_drop"], 3);
+  expect_refused(s, 0, "attack 2 with 1 rouge", "drop <card kind> until you hold 4 cards");
   ASSERT_TRUE(play(s, 0, "drop vert").ok());
   ASSERT_TRUE(play(s, 0, "drop vert").ok());
-  ASSERT_TRUE(play(s, 0, "drop jaune").ok());
   EXPECT_EQ(s.phase(), Phase::Inherit);
   ASSERT_TRUE(play(s, 0, "drop jaune").ok());
   EXPECT_EQ(s.phase(), Phase::Attack);
-  EXPECT_EQ(s.witch_at(0).hand.size(), 3);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
   EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
   EXPECT_EQ(s.carabosse(), 2);
   EXPECT_TRUE(s.audit().ok()) << s.audit().error();

@@ -84,7 +84,7 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   if (phase_ == Phase::Inherit) {
     if (d.type != ActionType::Drop)
       return "you took the hand of the witch you eliminated: drop <card kind> until you hold " +
-             std::to_string(exchange_.keep) + " cards";
+             std::to_string(me.hand.size() - exchange_.inherited[size_t(seat)]) + " cards";
     if (d.colour >= kKinds) return "there is no such card kind";
     return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
   }

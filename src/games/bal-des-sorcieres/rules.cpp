@@ -1,4 +1,6 @@
 // The course of the game: attacks, parries, losses, Carabosse and the Chat Noir, the round.
+#include <algorithm>
+
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -122,16 +124,16 @@ void Rules::lose(Seat seat, Seat captor) {
 //
 // Option (niveau difficile): "le joueur doit donner son jeu de cartes à celui qui l'a éliminé.
 // Ce dernier peut choisir d'échanger des cartes d'un jeu à l'autre; cependant, il doit avoir
-// autant de cartes qu'il en avait avant" — she takes the hand, then drops down to her count.
+// autant de cartes qu'il en avait avant" — she takes the hand, and when the exchange ends
+// drops as many cards as she took: what she wins or draws meanwhile stays hers.
 void Rules::eliminate_if_out(Seat seat, Seat by) {
   Witch& v = w(seat);
   if (v.out_rank != 0 || v.alive() > 0) return;
   v.out_rank = ++s.eliminated_count_;
   const bool inherit = s.options_.heritage && by != kNobody && by != seat && !s.eliminated(by);
-  if (inherit && s.exchange_.heir == kNobody) {
-    s.exchange_.heir = by;
-    s.exchange_.keep = uint8_t(w(by).hand.size());
-  }
+  s.exchange_.inherited[size_t(seat)] = 0;  // an heir who leaves gives all she holds
+  if (inherit)
+    s.exchange_.inherited[size_t(by)] = uint8_t(s.exchange_.inherited[size_t(by)] + v.hand.size());
   for (int c = 0; c < kCards; ++c)
     if (v.hand.has(Card(c))) {
       if (inherit)
@@ -354,9 +356,15 @@ void Rules::end_exchange(bool cancelled) {
 void Rules::settle() {
   Exchange& x = s.exchange_;
   if (s.phase_ == Phase::Over) return finish_exchange();
-  if (x.heir != kNobody && w(x.heir).hand.size() > x.keep) {
-    s.phase_ = Phase::Inherit;
-    return;
+  for (Seat o = 0; o < s.options_.players; ++o) {
+    uint8_t& left = x.inherited[size_t(o)];
+    // She may have played inherited cards meanwhile: never more to drop than she holds.
+    left = uint8_t(std::min<int>(left, w(o).hand.size()));
+    if (left > 0) {
+      x.heir = o;
+      s.phase_ = Phase::Inherit;
+      return;
+    }
   }
   x.heir = kNobody;
   if (x.magician != kNobody && !s.eliminated(x.magician)) {
@@ -369,6 +377,7 @@ void Rules::settle() {
 // Inherited or her own, each card dropped goes face up to the discard pile.
 void Rules::drop(Seat seat, Kind k) {
   discard(take(seat, k));
+  --s.exchange_.inherited[size_t(seat)];
   settle();
 }
 

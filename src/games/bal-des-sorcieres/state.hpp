@@ -36,7 +36,7 @@ struct Options {
 };
 
 // Remake: the witch who played Tour de magie throws the cards she does not like.
-// Inherit: the heir of an eliminated witch sorts the two hands back to her own count.
+// Inherit: the heir of an eliminated witch drops as many cards as she took.
 enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
@@ -57,8 +57,10 @@ struct Exchange {
   Seat farce_from = kNobody;
   std::array<uint8_t, 2> tokens{};  // farce tokens on the table, back in the bowl at the end
   uint8_t token_count = 0;
-  Seat heir = kNobody;  // the heritage option: who took a hand, and how many cards she keeps
-  uint8_t keep = 0;
+  // The heritage option: how many cards each witch took from the hands of those she eliminated
+  // and has still to drop, and the heir dropping them now.
+  std::array<uint8_t, kMaxPlayers> inherited{};
+  Seat heir = kNobody;
   Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
   uint8_t thrown = 0;       // and how many cards she has thrown so far
   // Whose potions or farce the defender answers: the attacker, or the farce's launcher. The

@@ -70,6 +70,9 @@ json BalState::view(Seat viewer) const {
                    {"farce_by", x.farce ? x.farce_from : kNobody},
                    {"still_to_parry", pending}};
   }
+  if (phase_ == Phase::Inherit)
+    v["inherit"] = {{"heir", exchange_.heir},
+                    {"to_drop", exchange_.inherited[size_t(exchange_.heir)]}};
   json witches = json::array();
   for (Seat s = 0; s < options_.players; ++s) {
     const Witch& w = witches_[size_t(s)];
