@@ -65,10 +65,21 @@ bool parry_or_take(BalState& s) {
   return false;
 }
 
-// Plays the defender's "take" when an attack waits for a parry.
-void take_if_attacked(BalState& s) {
-  if (s.phase() != Phase::Parry) return;
-  ASSERT_TRUE(play(s, s.exchange().defender, "take").ok());
+// Answers an attack that waits for a parry: a parry when she can, else the loss.
+void answer_if_attacked(BalState& s) {
+  if (s.phase() == Phase::Parry) parry_or_take(s);
+}
+
+// `seat` attacks `target` with one potion of a colour `target` lacks, so that she takes the loss.
+void attack_unparried(BalState& s, Seat seat, Seat target) {
+  for (int c = 0; c < kColours; ++c)
+    if (s.count_in_hand(seat, Kind(c)) > 0 && s.count_in_hand(target, Kind(c)) == 0) {
+      const std::string slug(kind_info(Kind(c)).slug);
+      ASSERT_TRUE(play(s, seat, "attack " + std::to_string(target) + " with 1 " + slug).ok());
+      ASSERT_TRUE(play(s, target, "take").ok());
+      return;
+    }
+  FAIL() << "seat " << seat << " holds no colour that seat " << target << " lacks";
 }
 
 TEST(BalLevels, EachLevelShufflesItsSpellsWithAllPotions) {
@@ -392,7 +403,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
     const Seat target = (turn + 1) % 3;
     ASSERT_TRUE(
         play(s, turn, "attack " + std::to_string(target) + " with 1 " + some_colour(s, turn)).ok());
-    ASSERT_TRUE(play(s, target, "take").ok());
+    parry_or_take(s);
   }
   EXPECT_EQ(s.tour(), 2);
   EXPECT_EQ(s.carabosse(), 0);
@@ -401,8 +412,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
     s.legal_actions(turn, legal);
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(s.apply(turn, legal.front(), 0).ok());
-    s.legal_actions(s.exchange().defender, legal);
-    take_if_attacked(s);
+    answer_if_attacked(s);
   }
   EXPECT_EQ(s.round(), 2);
   EXPECT_EQ(s.tour(), 1);
@@ -412,29 +422,32 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
 
 TEST(BalGrandSabbat, OneCardPerLivingCrapzouilleUpToTen) {
   BalState s = new_game(3, "easy");
+  // Seat 0 holds the three greys, which nobody else can parry.
   ASSERT_TRUE(
-      s.set_hand(0, {potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Rouge, 2),
+      s.set_hand(0, {potion(Colour::Gris), potion(Colour::Gris, 1), potion(Colour::Gris, 2),
                      potion(Colour::Rouge, 3), potion(Colour::Rouge, 4), potion(Colour::Rouge, 5)})
+          .ok());
+  ASSERT_TRUE(s.set_hand(1, {potion(Colour::Bleu), potion(Colour::Bleu, 1), potion(Colour::Vert, 5),
+                             potion(Colour::Jaune, 5), potion(Colour::Jaune, 6)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {potion(Colour::Vert), potion(Colour::Vert, 1), potion(Colour::Vert, 2),
+                     potion(Colour::Vert, 3), potion(Colour::Vert, 4), potion(Colour::Jaune),
+                     potion(Colour::Jaune, 1), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3),
+                     potion(Colour::Jaune, 4)})
           .ok());
   ASSERT_TRUE(s.set_alive(1, 2).ok());
   for (int i = 0; i < 6; ++i) {
     const Seat me = s.carabosse();
-    const Seat target = me == 0 ? 2 : 0;
-    ActionList legal;
-    s.legal_actions(me, legal);
-    Action pick = legal.front();
-    for (Action a : legal)
-      if (s.action_text(a).starts_with("attack " + std::to_string(target) + " with 1 ") &&
-          s.action_text(a).find('+') == std::string::npos)
-        pick = a;
-    ASSERT_TRUE(s.apply(me, pick, 0).ok()) << s.action_text(pick);
-    take_if_attacked(s);
+    attack_unparried(s, me, me == 0 ? 2 : 0);
   }
   ASSERT_EQ(s.round(), 2);
-  // Seat 0 played two potions from six, won two cards: six left, nine Crapzouilles: ten.
+  // Seat 0 played two potions from six and won two cards: six, and six Crapzouilles left: ten.
   EXPECT_EQ(s.witch_at(0).hand.size(), 10);
-  // Seat 1 has two Crapzouilles: eight cards after two attacks, plus two.
-  EXPECT_EQ(s.witch_at(1).hand.size(), 10);
+  // Seat 1 played two from five and won two: five, and two Crapzouilles: seven.
+  EXPECT_EQ(s.witch_at(1).hand.size(), 7);
+  // Seat 2 holds ten: she draws nothing.
+  EXPECT_EQ(s.witch_at(2).hand.size(), 10);
 }
 
 TEST(BalPlusAssezDeCartes, TwoCardsLeftDrawTwoAfterTheAttackNeverDuring) {
@@ -473,7 +486,7 @@ TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
 
 TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
   BalState s = table(
-      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
+      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Vert, 5)},
       {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
       {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
   ASSERT_TRUE(s.set_alive(1, 1).ok());
@@ -662,6 +675,32 @@ TEST(BalTourDeTable, AFirstPlayerEliminatedInHerOwnTurnLeavesTheOthersTheirTurns
   EXPECT_EQ(s.tour(), 2);
   EXPECT_EQ(s.carabosse(), 1);
   EXPECT_EQ(s.round(), 1);
+}
+
+// « Le défenseur doit réaliser une parade magique »: holding the potions, she may not take
+// the loss; the refusal names what she may do. Short of one, she may keep her Abracadabra.
+TEST(BalParry, ADefenderWhoHoldsThePotionsMustParry) {
+  BalState s = table({potion(Colour::Rouge), potion(Colour::Bleu), potion(Colour::Jaune),
+                      potion(Colour::Vert), potion(Colour::Vert, 1)},
+                     {potion(Colour::Rouge, 1), spell(Spell::DuBalai), spell(Spell::Abracadabra),
+                      potion(Colour::Jaune, 1), potion(Colour::Jaune, 2)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4),
+                      potion(Colour::Jaune, 5), potion(Colour::Jaune, 6)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
+  expect_refused(s, 1, "take",
+                 "doit r\u00e9aliser une parade magique\": parry [+ <spell>], balai <seat>");
+  ActionList legal;
+  s.legal_actions(1, legal);
+  for (Action a : legal) EXPECT_NE(s.action_text(a), "take");
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  // Seat 1 attacks seat 2 with yellow; seat 2 lacks one of two and keeps the choice to take.
+  ASSERT_TRUE(play(s, 1, "attack 2 with 2 jaune").ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Jaune, 3), spell(Spell::Abracadabra, 1),
+                             potion(Colour::Vert, 2), potion(Colour::Rouge, 2)})
+                  .ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  EXPECT_EQ(s.witch_at(2).alive(), 9);
 }
 
 }  // namespace

@@ -97,8 +97,19 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   }
   // Parry.
   switch (d.type) {
-    case ActionType::Take:
-      return "";
+    case ActionType::Take: {
+      // "Le défenseur doit réaliser une parade magique": with the potions in hand, she parries
+      // (or avoids the attack with a spell). Abracadabra stays her choice: it is a spell.
+      if (lack(*this, seat).missing > 0) return "";
+      std::string ways = "parry [+ <spell>]";
+      const bool sortilege = exchange_.spell == uint8_t(Spell::Sortilege);
+      if (holds(kind_of(Spell::DuBalai)) && !exchange_.farce && !sortilege)
+        ways += ", balai <seat>";
+      if (holds(kind_of(Spell::BaguetteMagique)) && !exchange_.farce) ways += ", baguette";
+      return "you hold the potions to parry, and \"le d\u00e9fenseur doit r\u00e9aliser une "
+             "parade magique\": " +
+             ways;
+    }
     case ActionType::Parry: {
       const Lack l = lack(*this, seat);
       if (spell && !spell_with_parry(Spell(d.spell), exchange_.farce))
