@@ -703,5 +703,38 @@ TEST(BalParry, ADefenderWhoHoldsThePotionsMustParry) {
   EXPECT_EQ(s.witch_at(2).alive(), 9);
 }
 
+// « Cette carte annule l'attaque portée contre vous »: against a Sortilège it spares its player
+// alone; the witches after her still parry, and the attacker's cards stay on the table.
+TEST(BalBaguetteMagique, AgainstASortilegeSparesOnlyTheWitchWhoPlaysIt) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Sortilege), potion(Colour::Jaune),
+                             potion(Colour::Vert), potion(Colour::Rouge)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(1, {spell(Spell::BaguetteMagique), potion(Colour::Vert, 1),
+                             potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 2),
+                             potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(3, {potion(Colour::Bleu, 1), potion(Colour::Jaune, 3),
+                             potion(Colour::Rouge, 4), potion(Colour::Rouge, 5)})
+                  .ok());
+  ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege").ok());
+  const int discards = s.discard_size();
+  ASSERT_TRUE(play(s, 1, "baguette").ok());
+  EXPECT_EQ(s.phase(), Phase::Parry);
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+  EXPECT_EQ(s.exchange().card_count, 2);  // the blue and the Sortilège, still on the table
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3);
+  EXPECT_EQ(s.discard_size(), discards + 1);  // the Baguette
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(play(s, 3, "parry").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  EXPECT_EQ(s.witch_at(2).alive(), 9);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 1);  // the card for seat 2's failed parry
+  EXPECT_EQ(s.witch_at(0).known.size(), 0);
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
 }  // namespace
 }  // namespace sabbat::bal

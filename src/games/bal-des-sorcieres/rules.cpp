@@ -268,6 +268,9 @@ void Rules::balai(Seat seat, Seat to) {
 void Rules::baguette(Seat seat) {
   discard(take(seat, kind_of(Spell::BaguetteMagique)));
   Exchange& x = s.exchange_;
+  // A Sortilège attacks every witch: the Baguette cancels "l'attaque portée contre vous" only.
+  // The cards stay on the table for the others, so they cannot go back to the attacker.
+  if (x.spell == uint8_t(Spell::Sortilege)) return after_defence();
   for (int i = 0; i < x.card_count; ++i) {
     w(x.attacker).hand.add(x.cards[size_t(i)]);
     w(x.attacker).known.add(x.cards[size_t(i)]);
