@@ -736,5 +736,47 @@ TEST(BalBaguetteMagique, AgainstASortilegeSparesOnlyTheWitchWhoPlaysIt) {
   EXPECT_EQ(s.carabosse(), 1);
 }
 
+// Trésor magique « peut se jouer ... lorsqu'une carte SORTILEGE ou une carte LUTIN FARCEUR est
+// jouée »: as a second spell beside a Sortilège (one potion then, 3 cards at most), whose
+// attacker draws two when the exchange ends; beside a Lutin farceur, two cards at once.
+TEST(BalTresorMagique, GoesBesideASortilegeOrALutinFarceur) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), potion(Colour::Bleu, 1), spell(Spell::Sortilege),
+                             spell(Spell::TresorMagique), spell(Spell::Fantome)})
+                  .ok());
+  for (Seat p : {1, 2, 3})
+    ASSERT_TRUE(s.set_hand(p, {potion(Colour::Vert, 3 * p), potion(Colour::Jaune, 3 * p),
+                               potion(Colour::Rouge, 3 * p), potion(Colour::Rouge, 3 * p + 1)})
+                    .ok());
+  expect_refused(s, 0, "attack all with 2 bleu + sortilege + tresor", "3 cards at most");
+  expect_refused(s, 0, "attack 1 with 1 bleu + fantome + tresor", "beside a Sortil\u00e8ge only");
+  ActionList legal;
+  s.legal_actions(0, legal);
+  int offered = 0;
+  for (Action a : legal)
+    offered += s.action_text(a) == "attack all with 1 bleu + sortilege + tresor";
+  EXPECT_EQ(offered, 1);
+  ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege + tresor").ok());
+  EXPECT_EQ(s.exchange().card_count, 3);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2);  // nothing drawn yet
+  for (Seat p : {1, 2, 3}) ASSERT_TRUE(play(s, p, "take").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 1 + 2);  // one card won, two from the Trésor
+  EXPECT_EQ(s.carabosse(), 1);
+
+  BalState l = table({spell(Spell::LutinFarceur), spell(Spell::TresorMagique), potion(Colour::Vert),
+                      potion(Colour::Jaune), potion(Colour::Rouge)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Rouge, 2)});
+  l.legal_actions(0, legal);
+  offered = 0;
+  for (Action a : legal) offered += l.action_text(a) == "lutin + tresor";
+  EXPECT_EQ(offered, 1);
+  ASSERT_TRUE(play(l, 0, "lutin + tresor").ok());
+  EXPECT_EQ(l.witch_at(0).hand.size(), 3 + 2);  // drawn before the farce
+  answer_if_attacked(l);
+  EXPECT_EQ(l.carabosse(), 1);
+  EXPECT_TRUE(l.audit().ok()) << l.audit().error();
+}
+
 }  // namespace
 }  // namespace sabbat::bal

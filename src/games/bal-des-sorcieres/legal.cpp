@@ -43,6 +43,10 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   const bool spell = d.spell != kNoSpell;
   if (spell && d.spell >= kSpells) return "there is no such spell";
   if (spell && holds(kind_of(Spell(d.spell))) == 0) return "you hold no " + spell_name(d.spell);
+  if (d.tresor && d.type != ActionType::Attack && d.type != ActionType::Lutin)
+    return "Tr\u00e9sor magique goes beside a Sortil\u00e8ge or a Lutin farceur only";
+  if (d.tresor && holds(kind_of(Spell::TresorMagique)) == 0)
+    return "you hold no Tr\u00e9sor magique";
   if (phase_ == Phase::Attack) {
     // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque."
     const bool lutin = holds(kind_of(Spell::LutinFarceur)) > 0;
@@ -69,6 +73,14 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     } else if (d.target != kNobody) {
       return "Sortilège attacks every witch: write \"attack all\"";
     }
+    // Trésor magique "peut se jouer ... lorsqu'une carte SORTILEGE ... est jouée", and the
+    // attack stays within "3 cartes au maximum".
+    if (d.tresor && !sortilege)
+      return "Tr\u00e9sor magique joins an attack as a second spell beside a Sortil\u00e8ge "
+             "only; otherwise play it as the attack's spell (+ tresor)";
+    if (d.tresor && d.count > 1)
+      return "an attack is 3 cards at most: with Sortil\u00e8ge and Tr\u00e9sor magique, one "
+             "potion (attack all with 1 <colour> + sortilege + tresor)";
     if (!spell) return "";
     const Spell sp = Spell(d.spell);
     if (!spell_in_attack(sp))
@@ -163,12 +175,14 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
   if (phase_ == Phase::Attack) {
     offer({ActionType::Pass});
     offer({ActionType::Lutin});
+    offer({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true});
     for (int sp = 0; sp < n_spells; ++sp)
       for (uint8_t c = 0; c < kColours; ++c)
         for (uint8_t n = 1; n <= 2; ++n) {
           const uint8_t spell = spells[size_t(sp)];
           if (spell == uint8_t(Spell::Sortilege)) {
             offer({ActionType::Attack, kNobody, c, n, spell});
+            offer({ActionType::Attack, kNobody, c, n, spell, true});
             continue;
           }
           for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Attack, t, c, n, spell});
@@ -220,7 +234,7 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       r.pass(seat);
       break;
     case ActionType::Lutin:
-      r.lutin(seat);
+      r.lutin(seat, d.tresor);
       break;
     case ActionType::Throw:
       r.throw_card(seat, Kind(d.colour));

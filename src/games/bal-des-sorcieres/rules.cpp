@@ -171,6 +171,10 @@ void Rules::attack(Seat seat, const Decoded& d) {
   }
   x.spell = d.spell;
   if (d.spell != kNoSpell) x.cards[x.card_count++] = take(seat, kind_of(Spell(d.spell)));
+  if (d.tresor) {
+    x.cards[x.card_count++] = take(seat, kind_of(Spell::TresorMagique));
+    x.tresor = true;
+  }
   if (Spell(d.spell) == Spell::Sortilege && d.spell != kNoSpell) {
     // "Tu attaques tous les joueurs en même temps": they parry one after another, clockwise.
     for (Seat o = 0; o < s.options_.players; ++o)
@@ -286,12 +290,18 @@ void Rules::pass(Seat) {
 
 // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque ... La
 // FARCE doit être résolue comme une attaque contre lui-même."
-void Rules::lutin(Seat seat) {
+void Rules::lutin(Seat seat, bool tresor) {
   Exchange& x = s.exchange_;
   x = Exchange{};
   x.attacker = x.sender = seat;
   x.spell = uint8_t(Spell::LutinFarceur);
   x.cards[x.card_count++] = take(seat, kind_of(Spell::LutinFarceur));
+  // Trésor magique "peut se jouer ... lorsqu'une carte LUTIN FARCEUR est jouée": two cards at
+  // once, before the farce (no Baguette magique can hand a Lutin back).
+  if (tresor) {
+    x.cards[x.card_count++] = take(seat, kind_of(Spell::TresorMagique));
+    gain(seat, 2);
+  }
   s.phase_ = Phase::Parry;
   if (!launch_farce(seat, seat)) end_exchange(false);
 }
@@ -344,7 +354,7 @@ void Rules::end_exchange(bool cancelled) {
   for (int i = 0; i < x.token_count; ++i) ++s.bowl_[x.tokens[size_t(i)]];
   // The attack's own gifts come once the attack stands: Baguette magique hands the cards back.
   if (!cancelled && !s.eliminated(attacker)) {
-    if (x.spell == uint8_t(Spell::TresorMagique)) gain(attacker, 2);
+    if (x.spell == uint8_t(Spell::TresorMagique) || x.tresor) gain(attacker, 2);
     if (x.spell == uint8_t(Spell::Remede) && w(attacker).dead > 0 &&
         w(attacker).alive() < kCrapzouilles) {
       --w(attacker).dead;

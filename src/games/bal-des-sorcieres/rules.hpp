@@ -32,7 +32,7 @@ struct Rules {
   void balai(Seat seat, Seat to);
   void baguette(Seat seat);
   void pass(Seat seat);
-  void lutin(Seat seat);
+  void lutin(Seat seat, bool tresor);
   // Draws two farce tokens and lays the farce on `target` as an attack; false when both are
   // white ("la FARCE a échoué").
   bool launch_farce(Seat from, Seat target);

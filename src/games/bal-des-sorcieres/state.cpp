@@ -19,7 +19,7 @@ const CardSet& kind_cards(Kind k) {
 
 uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
-         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16;
+         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16 | uint32_t(d.tresor) << 24;
 }
 
 Decoded decode(uint32_t code) {
@@ -29,6 +29,7 @@ Decoded decode(uint32_t code) {
   d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
   d.count = uint8_t((code >> 13) & 7);
   d.spell = uint8_t((code >> 16) & 0xff);
+  d.tresor = (code >> 24) & 1;
   return d;
 }
 

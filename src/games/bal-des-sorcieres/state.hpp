@@ -47,6 +47,7 @@ struct Exchange {
   std::array<uint8_t, 2> colours{};  // the potions to parry
   uint8_t potions = 0;
   uint8_t spell = kNoSpell;     // the attack's spell
+  bool tresor = false;          // a Trésor magique beside the Sortilège: two cards at the end
   std::array<Card, 3> cards{};  // the attacker's cards on the table
   uint8_t card_count = 0;
   SeatSet waiting;  // Sortilège: the defenders still to parry, clockwise
@@ -102,6 +103,7 @@ struct Decoded {
   uint8_t colour = 0;        // Attack: a colour; Throw: a kind
   uint8_t count = 0;         // Attack: 1 or 2 potions
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
+  bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
 };
 uint32_t encode(const Decoded& d);
 Decoded decode(uint32_t code);
