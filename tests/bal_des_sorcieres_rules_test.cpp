@@ -462,7 +462,9 @@ TEST(BalPlusAssezDeCartes, TwoCardsLeftDrawTwoAfterTheAttackNeverDuring) {
   EXPECT_EQ(s.witch_at(1).hand.size(), 3);  // paid one, won one: three, no refill
 }
 
-TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
+// « Se défausse de 2 cartes Sort (faces visibles) et en repioche 2 »: which two is hers to say,
+// after the exchange, before Carabosse passes on.
+TEST(BalPlusAssezDeCartes, NoPotionThrowsTwoSpellsOfHerChoiceFaceUpAndDrawsTwo) {
   BalState s =
       table({potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune)},
             {spell(Spell::Sortilege), spell(Spell::DuBalai), spell(Spell::TresorMagique),
@@ -471,16 +473,42 @@ TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
   const int discards = s.discard_size();
   ASSERT_TRUE(play(s, 1, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+  EXPECT_EQ(s.carabosse(), 0);  // Carabosse waits
+  EXPECT_EQ(s.view(2)["restock"]["witch"], 1);
+  ActionList legal;
+  s.legal_actions(1, legal);
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(s.action_text(a));
+  EXPECT_EQ(texts, (std::vector<std::string>{"discard tresor", "discard sortilege", "discard balai",
+                                             "discard fantome"}));
+  expect_refused(s, 1, "take", "discard <spell> for each of the two spells");
+  expect_refused(s, 1, "discard remede", "you hold no Rem\u00e8de");
+  expect_refused(s, 2, "discard balai", "is throwing two spells");
+  ASSERT_TRUE(play(s, 1, "discard fantome").ok());
+  EXPECT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 3);
+  ASSERT_TRUE(play(s, 1, "discard balai").ok());
+  // Thrown face up, the red of the attack first; two drawn; the two she kept still held.
+  EXPECT_EQ(s.discard_at(discards), potion(Colour::Rouge));
+  EXPECT_EQ(s.discard_at(discards + 1), spell(Spell::Fantome));
+  EXPECT_EQ(s.discard_at(discards + 2), spell(Spell::DuBalai));
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4);
+  EXPECT_TRUE(s.witch_at(1).hand.has(spell(Spell::Sortilege)));
+  EXPECT_TRUE(s.witch_at(1).hand.has(spell(Spell::TresorMagique)));
+  // "L'opération est renouvelée jusqu'à ce que le joueur puisse jouer."
+  while (s.phase() == Phase::Restock) {
+    s.legal_actions(1, legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+  }
   bool potion_held = false;
   for (int c = 0; c < kColours; ++c) potion_held = potion_held || s.count_in_hand(1, Kind(c));
   EXPECT_TRUE(potion_held);
   EXPECT_EQ(s.witch_at(1).hand.size(), 4);
-  // The attack's red falls first; then only spells, face up, two by two.
-  ASSERT_GE(s.discard_size(), discards + 3);
-  EXPECT_TRUE(is_potion_kind(card_kind(s.discard_at(discards))));
-  for (int i = discards + 1; i < s.discard_size(); ++i)
-    EXPECT_FALSE(is_potion_kind(card_kind(s.discard_at(i))));
-  EXPECT_EQ((s.discard_size() - discards - 1) % 2, 0);
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 1);
   EXPECT_TRUE(s.audit().ok());
 }
 

@@ -1,7 +1,7 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
-// sortilege", "parry", "parry + tresor", "parry with abracadabra", "balai 3", "baguette",
-// "take", "lutin", "lutin + tresor", "pass", "throw rouge", "keep"; a Trésor magique beside a
-// Sortilège: "attack all with 1 bleu + sortilege + tresor".
+// sortilege", "attack all with 1 bleu + sortilege + tresor", "parry", "parry + tresor", "parry
+// with abracadabra", "balai 3", "baguette", "take", "lutin", "lutin + tresor", "pass", "throw
+// rouge", "keep", "drop vert", "discard fantome".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -31,7 +31,8 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\" or \"drop <kind>\"";
+    "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\" or "
+    "\"discard <spell>\"";
 
 }  // namespace
 
@@ -64,6 +65,8 @@ std::string BalState::action_text(Action action) const {
       return "keep";
     case ActionType::Drop:
       return "drop " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::Discard:
+      return "discard " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
   }
   return "?";
 }
@@ -94,6 +97,11 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");
     return Action{encode({ActionType::Drop, kNobody, uint8_t(k)})};
+  }
+  if (w.size() == 2 && w[0] == "discard") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("discard: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Discard, kNobody, uint8_t(k)})};
   }
   if (w.size() == 2 && w[0] == "throw") {
     const int k = kind_from_slug(w[1]);

@@ -27,8 +27,19 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
   std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), pool.begin() + n);
   int at = 0;
-  for (Seat p = 0; p < s.options_.players; ++p)
+  // A witch throwing spells for "plus assez de cartes" holds no potion, as everyone saw.
+  const Seat bare = s.phase_ == Phase::Restock ? s.restock_at_ : kNobody;
+  if (bare != kNobody && bare != viewer) {
+    std::stable_partition(pool.begin(), pool.begin() + n,
+                          [](Card c) { return !is_potion_kind(card_kind(c)); });
+    for (int i = 0; i < unseen[size_t(bare)]; ++i)
+      s.witches_[size_t(bare)].hand.add(pool[size_t(at++)]);
+    rng.shuffle(pool.begin() + at, pool.begin() + n);
+  }
+  for (Seat p = 0; p < s.options_.players; ++p) {
+    if (p == bare && bare != viewer) continue;
     for (int i = 0; i < unseen[size_t(p)]; ++i) s.witches_[size_t(p)].hand.add(pool[size_t(at++)]);
+  }
   s.pile_size_ = 0;
   while (at < n) s.pile_[s.pile_size_++] = pool[size_t(at++)];
   s.rng_.reseed(rng.next());

@@ -100,6 +100,13 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     if (d.colour >= kKinds) return "there is no such card kind";
     return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
   }
+  if (phase_ == Phase::Restock) {
+    if (d.type != ActionType::Discard)
+      return "you hold no potion (\"plus assez de cartes\"): discard <spell> for each of the two "
+             "spells you throw face up, then you draw two";
+    if (d.colour >= kKinds) return "there is no such card kind";
+    return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
+  }
   if (phase_ == Phase::Remake) {
     if (d.type == ActionType::Keep) return "";
     if (d.type != ActionType::Throw)
@@ -193,6 +200,10 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
     for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
     return;
   }
+  if (phase_ == Phase::Restock) {
+    for (uint8_t k = kColours; k < kKinds; ++k) offer({ActionType::Discard, kNobody, k});
+    return;
+  }
   if (phase_ == Phase::Remake) {
     for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
     offer({ActionType::Keep});
@@ -244,6 +255,9 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Drop:
       r.drop(seat, Kind(d.colour));
+      break;
+    case ActionType::Discard:
+      r.discard_spell(seat, Kind(d.colour));
       break;
   }
   return {};

@@ -73,33 +73,69 @@ Card Rules::take(Seat seat, Kind k) {
   return c;
 }
 
-// "Plus assez de cartes": two cards or fewer, draw two; no potion, discard two spells face
-// up and draw two, again until a potion comes (or none is left to come).
-void Rules::replenish(Seat seat) {
-  if (s.eliminated(seat)) return;
-  if (w(seat).hand.size() <= 2) gain(seat, 2);
-  auto has_potion = [&] {
-    for (int c = 0; c < kColours; ++c)
-      if (has(seat, Kind(c))) return true;
-    return false;
-  };
-  auto potions_left = [&] {
-    for (int i = 0; i < s.pile_size_; ++i)
-      if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
-    for (int i = 0; i < s.discard_size_; ++i)
-      if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
-    return false;
-  };
-  while (!has_potion() && potions_left()) {
-    for (int i = 0; i < 2 && !w(seat).hand.empty(); ++i) {
-      const Card c = w(seat).hand.w[0] ? Card(__builtin_ctzll(w(seat).hand.w[0]))
-                                       : Card(64 + __builtin_ctzll(w(seat).hand.w[1]));
-      w(seat).hand.remove(c);
-      w(seat).known.remove(c);
-      discard(c);
-    }
-    gain(seat, 2);
+bool Rules::has_potion(Seat seat) const {
+  for (int c = 0; c < kColours; ++c)
+    if (has(seat, Kind(c))) return true;
+  return false;
+}
+
+bool Rules::potions_left() const {
+  for (int i = 0; i < s.pile_size_; ++i)
+    if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
+  for (int i = 0; i < s.discard_size_; ++i)
+    if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
+  return false;
+}
+
+// "Un joueur ... qui ne possède plus que 2 cartes en main, en pioche 2 supplémentaires avant ou
+// après une attaque, mais jamais pendant": everyone's two cards come first.
+void Rules::restock(Seat from, bool then_turn) {
+  const int n = s.options_.players;
+  s.restock_ = {};
+  for (int i = 0; i < n; ++i) {
+    const Seat o = Seat((from + i) % n);
+    if (s.eliminated(o)) continue;
+    if (w(o).hand.size() <= 2) gain(o, 2);
+    s.restock_.add(o);
   }
+  s.restock_at_ = from;
+  s.restock_thrown_ = 0;
+  s.restock_then_turn_ = then_turn;
+  continue_restock();
+}
+
+// "Un joueur ... qui ne possède plus aucune carte Potion dans sa main, se défausse de 2 cartes
+// Sort (faces visibles) et en repioche 2. L'opération est renouvelée jusqu'à ce que le joueur
+// puisse jouer" — or until no potion is left to come. Which two spells is hers to say.
+void Rules::continue_restock() {
+  while (!s.restock_.empty()) {
+    const Seat o = s.restock_at_;
+    if (s.restock_.contains(o)) {
+      while (!has_potion(o) && potions_left()) {
+        if (!w(o).hand.empty()) {
+          s.phase_ = Phase::Restock;
+          return;
+        }
+        gain(o, 2);  // nothing to throw
+      }
+      s.restock_.remove(o);
+    }
+    s.restock_at_ = Seat((o + 1) % s.options_.players);
+  }
+  if (s.restock_then_turn_)
+    next_turn();
+  else
+    s.phase_ = Phase::Attack;
+}
+
+void Rules::discard_spell(Seat seat, Kind k) {
+  discard(take(seat, k));
+  if (++s.restock_thrown_ == 2 || w(seat).hand.empty()) {
+    s.restock_thrown_ = 0;
+    gain(seat, 2);
+    say("restock", seat_name(seat) + " has thrown two spells and draws two cards.");
+  }
+  continue_restock();
 }
 
 // A Crapzouille lost: a captive first, which goes back dead to its owner; or, with a captor
@@ -397,8 +433,7 @@ void Rules::drop(Seat seat, Kind k) {
 void Rules::finish_exchange() {
   s.exchange_ = Exchange{};
   if (s.phase_ == Phase::Over) return;
-  for (Seat o = 0; o < s.options_.players; ++o) replenish(o);
-  next_turn();
+  restock(s.carabosse_, true);
 }
 
 // "Se refaire un jeu de cartes en jetant toutes celles qui ne vous plaisent pas et d'en
@@ -450,9 +485,9 @@ void Rules::grand_sabbat() {
     const int room = kHandSize - w(o).hand.size();
     gain(o, std::min(room, w(o).alive()));
   }
-  for (int i = 0; i < n; ++i) replenish(Seat((s.first_ + i) % n));
   say("grand-sabbat", "Round " + std::to_string(s.round_) + ": Grand Sabbat; " +
                           seat_name(s.first_) + " holds Carabosse and the Chat Noir.");
+  restock(s.first_, false);
 }
 
 }  // namespace sabbat::bal

@@ -17,7 +17,14 @@ struct Rules {
   void gain(Seat seat, int n);
   void discard(Card c);
   Card take(Seat seat, Kind k);
-  void replenish(Seat seat);
+  bool has_potion(Seat seat) const;
+  bool potions_left() const;
+  // "Plus assez de cartes" for every living witch, clockwise from `from`; `then_turn`:
+  // Carabosse passes on once all are checked.
+  void restock(Seat from, bool then_turn);
+  // Goes on with the witches still to check; stops at one who must choose spells to throw.
+  void continue_restock();
+  void discard_spell(Seat seat, Kind k);
   void lose(Seat seat, Seat captor);
   // `by`: the witch whose attack, farce or parry took the last Crapzouille.
   void eliminate_if_out(Seat seat, Seat by);

@@ -37,7 +37,8 @@ struct Options {
 
 // Remake: the witch who played Tour de magie throws the cards she does not like.
 // Inherit: the heir of an eliminated witch drops as many cards as she took.
-enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Over };
+// Restock: "plus assez de cartes" — a witch without a potion throws two spells of her choice.
+enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -95,12 +96,13 @@ enum class ActionType : uint8_t {
   Lutin,
   Throw,
   Keep,
-  Drop
+  Drop,
+  Discard
 };
 struct Decoded {
   ActionType type{};
   Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
-  uint8_t colour = 0;        // Attack: a colour; Throw: a kind
+  uint8_t colour = 0;        // Attack: a colour; Throw, Drop, Discard: a kind
   uint8_t count = 0;         // Attack: 1 or 2 potions
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
   bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
@@ -182,6 +184,13 @@ class BalState final : public State {
   Seat carabosse_ = 0;
   int8_t eliminated_count_ = 0;
   std::array<uint8_t, kColours + 1> bowl_ = kFarceCounts;  // farce tokens, by colour then white
+  // "Plus assez de cartes" after an exchange, a Grand Sabbat or the deal: the witches still to
+  // check, clockwise from the one at restock_at_; how many spells she has thrown of her two;
+  // whether Carabosse passes on once all are checked.
+  SeatSet restock_;
+  Seat restock_at_ = 0;
+  uint8_t restock_thrown_ = 0;
+  bool restock_then_turn_ = false;
 };
 
 // True when each of the 121 cards is in exactly one place.

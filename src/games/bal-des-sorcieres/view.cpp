@@ -25,6 +25,8 @@ std::string_view phase_name(Phase p) {
       return "inherit";
     case Phase::Remake:
       return "remake";
+    case Phase::Restock:
+      return "restock";
     case Phase::Parry:
       return "parry";
     case Phase::Over:
@@ -70,6 +72,8 @@ json BalState::view(Seat viewer) const {
                    {"farce_by", x.farce ? x.farce_from : kNobody},
                    {"still_to_parry", pending}};
   }
+  if (phase_ == Phase::Restock)
+    v["restock"] = {{"witch", restock_at_}, {"thrown", restock_thrown_}};
   if (phase_ == Phase::Inherit)
     v["inherit"] = {{"heir", exchange_.heir},
                     {"to_drop", exchange_.inherited[size_t(exchange_.heir)]}};
