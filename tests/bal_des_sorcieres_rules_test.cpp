@@ -806,5 +806,34 @@ TEST(BalTresorMagique, GoesBesideASortilegeOrALutinFarceur) {
   EXPECT_TRUE(l.audit().ok()) << l.audit().error();
 }
 
+// "Plus assez de cartes ... avant ou après une attaque": a hand dealt without a potion throws
+// spells and draws before the first attack, as after any exchange.
+TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack) {
+  BalState s = new_game(3, "easy");
+  ASSERT_EQ(s.phase(), Phase::Attack);
+  ASSERT_TRUE(s.redeal(1, {spell(Spell::Abracadabra), spell(Spell::Abracadabra, 1),
+                           spell(Spell::Abracadabra, 2), spell(Spell::Abracadabra, 3),
+                           spell(Spell::Abracadabra, 4), spell(Spell::TresorMagique),
+                           spell(Spell::TresorMagique, 1), spell(Spell::TresorMagique, 2),
+                           spell(Spell::TresorMagique, 3), spell(Spell::TresorMagique, 4)})
+                  .ok());
+  ASSERT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+  expect_refused(s, 0, "attack 1 with 1 " + some_colour(s, 0), "is throwing two spells");
+  ActionList legal;
+  while (s.phase() == Phase::Restock) {
+    s.legal_actions(1, legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+  }
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 0);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 10);
+  EXPECT_NE(some_colour(s, 1), "none");
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 " + some_colour(s, 0)).ok());
+  EXPECT_FALSE(s.redeal(2, {potion(Colour::Rouge)}).ok());
+}
+
 }  // namespace
 }  // namespace sabbat::bal

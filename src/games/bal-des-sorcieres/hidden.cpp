@@ -133,6 +133,17 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
   return {};
 }
 
+Status BalState::redeal(Seat seat, std::initializer_list<Card> cards) {
+  if (round_ != 1 || tour_ != 1 || carabosse_ != options_.first_seat ||
+      (phase_ != Phase::Attack && phase_ != Phase::Restock))
+    return fail("a hand is dealt again only before the first attack");
+  BalState next = *this;
+  if (Status st = next.set_hand(seat, cards); !st.ok()) return st;
+  Rules{next, nullptr}.restock(next.first_, false);
+  *this = next;
+  return {};
+}
+
 Status BalState::set_alive(Seat seat, int alive) {
   if (seat < 0 || seat >= options_.players) return fail("no such seat");
   Witch& w = witches_[size_t(seat)];

@@ -1,5 +1,6 @@
 // Setup: the level's cards shuffled, ten to each witch, ten Crapzouilles in each coffre.
 #include "games/bal-des-sorcieres/state.hpp"
+#include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
 
@@ -45,6 +46,9 @@ BalState::BalState(const Options& options, uint64_t seed)
   for (Seat s = 0; s < options_.players; ++s) witches_[size_t(s)].coffre[size_t(s)] = kCrapzouilles;
   first_ = tour_start_ = carabosse_ = options_.first_seat;
   deal();
+  // "Plus assez de cartes ... avant ou après une attaque": a hand dealt without a potion is
+  // mended before the first attack.
+  Rules{*this, nullptr}.restock(first_, false);
 }
 
 void BalState::deal() {

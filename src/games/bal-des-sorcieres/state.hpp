@@ -152,6 +152,9 @@ class BalState final : public State {
   // changes nothing. The hand of `seat` becomes exactly `cards` (taken from the pile, the
   // discard or other hands, which get pile cards back so that their sizes stay).
   Status set_hand(Seat seat, std::initializer_list<Card> cards);
+  // Before the first attack only: the hand of `seat` becomes `cards`, as if dealt so, and the
+  // deal is checked again for "plus assez de cartes".
+  Status redeal(Seat seat, std::initializer_list<Card> cards);
   // Moves living Crapzouilles of `seat` to her dead until `alive` are left.
   Status set_alive(Seat seat, int alive);
 
