@@ -76,10 +76,10 @@ TEST(BalPlayout, ActionTextsParseBackAndRefusalsChangeNothing) {
       // Every seat's other tries are refused and leave the state as it was.
       auto copy = st.clone();
       for (Seat other = 0; other < st.players(); ++other) {
-        for (const char* text :
-             {"take", "pass", "baguette", "parry", "attack 1 with 2 gris", "balai 0",
-              "attack all with 1 rouge + sortilege", "keep", "throw tour", "lutin",
-              "parry with abracadabra", "drop rouge", "discard balai", "lutin + tresor"}) {
+        for (const char* text : {"take", "pass", "baguette", "parry", "attack 1 with 2 gris",
+                                 "balai 0", "attack all with 1 rouge + sortilege", "keep",
+                                 "throw tour", "lutin", "parry with abracadabra", "drop rouge",
+                                 "discard balai", "lutin + tresor", "lose 0"}) {
           auto a = st.parse_action(other, text);
           ASSERT_TRUE(a.ok()) << text;
           bool legal_here = other == seat;

@@ -287,11 +287,13 @@ TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
   EXPECT_EQ(s.witch_at(0).coffre[1], 1);
   EXPECT_EQ(s.witch_at(1).alive(), 9);
   EXPECT_EQ(s.witch_at(1).dead, 0);  // captured, not dead
-  // Seat 1 attacks seat 2 (no parry); then seat 2 attacks seat 0, who loses the captive.
+  // Seat 1 attacks seat 2 (no parry); then seat 2 attacks seat 0, who gives up the captive.
   ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
   ASSERT_TRUE(play(s, 2, "take").ok());
   ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
   ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  ASSERT_TRUE(play(s, 0, "lose 1").ok());
   EXPECT_EQ(s.witch_at(0).coffre[1], 0);
   EXPECT_EQ(s.witch_at(0).coffre[0], 9);
   EXPECT_EQ(s.witch_at(1).dead, 1);
@@ -833,6 +835,47 @@ TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack)
   EXPECT_TRUE(s.audit().ok()) << s.audit().error();
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 " + some_colour(s, 0)).ok());
   EXPECT_FALSE(s.redeal(2, {potion(Colour::Rouge)}).ok());
+}
+
+// « Le nouveau possesseur peut éliminer ce Crapzouille s'il subit une perte »: "peut" — the
+// captor chooses whether she loses the captive or one of her own.
+TEST(BalEnvoutement, TheCaptorChoosesWhetherSheLosesTheCaptiveOrOneOfHerOwn) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Vert),
+                      potion(Colour::Jaune, 6), potion(Colour::Jaune, 7)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(s.set_alive(0, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  ASSERT_EQ(s.witch_at(0).coffre[1], 1);
+  ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Vert), potion(Colour::Jaune, 6),
+                             potion(Colour::Jaune, 7), potion(Colour::Bleu, 1)})
+                  .ok());
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  // She holds nine of her own and seat 1's captive: she says which dies.
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+  EXPECT_EQ(s.view(1)["lose"]["witch"], 0);
+  ActionList legal;
+  s.legal_actions(0, legal);
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(s.action_text(a));
+  EXPECT_EQ(texts, (std::vector<std::string>{"lose 0", "lose 1"}));
+  expect_refused(s, 0, "take", "you lose a Crapzouille: lose <seat>");
+  expect_refused(s, 0, "lose 2", "you hold no Crapzouille of seat 2");
+  expect_refused(s, 1, "lose 1", "is choosing whose Crapzouille she loses");
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  ASSERT_TRUE(play(s, 0, "lose 0").ok());
+  EXPECT_EQ(s.witch_at(0).coffre[0], 8);
+  EXPECT_EQ(s.witch_at(0).dead, 2);
+  EXPECT_EQ(s.witch_at(0).coffre[1], 1);  // the captive stays
+  EXPECT_EQ(s.witch_at(1).dead, 0);
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 0);
+  EXPECT_EQ(s.tour(), 2);
 }
 
 }  // namespace

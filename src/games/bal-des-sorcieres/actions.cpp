@@ -1,7 +1,7 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
 // sortilege", "attack all with 1 bleu + sortilege + tresor", "parry", "parry + tresor", "parry
 // with abracadabra", "balai 3", "baguette", "take", "lutin", "lutin + tresor", "pass", "throw
-// rouge", "keep", "drop vert", "discard fantome".
+// rouge", "keep", "drop vert", "discard fantome", "lose 2".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -31,8 +31,8 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\" or "
-    "\"discard <spell>\"";
+    "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\", "
+    "\"discard <spell>\" or \"lose <seat>\"";
 
 }  // namespace
 
@@ -67,6 +67,8 @@ std::string BalState::action_text(Action action) const {
       return "drop " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::Discard:
       return "discard " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::Lose:
+      return "lose " + std::to_string(d.target);
   }
   return "?";
 }
@@ -97,6 +99,12 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");
     return Action{encode({ActionType::Drop, kNobody, uint8_t(k)})};
+  }
+  if (w.size() == 2 && w[0] == "lose") {
+    int seat = 0;
+    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+      return fail("lose: no seat \"" + w[1] + "\"");
+    return Action{encode({ActionType::Lose, seat})};
   }
   if (w.size() == 2 && w[0] == "discard") {
     const int k = kind_from_slug(w[1]);

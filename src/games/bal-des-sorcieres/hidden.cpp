@@ -55,8 +55,8 @@ Status BalState::audit() const {
   for (int i = 0; i < pile_size_; ++i) ++seen[pile_[size_t(i)]];
   for (int i = 0; i < discard_size_; ++i) ++seen[discard_[size_t(i)]];
   for (int i = 0; i < box_size_; ++i) ++seen[box_[size_t(i)]];
-  if (phase_ == Phase::Parry)
-    for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
+  // The attack's cards lie on the table from the attack to the end of the exchange.
+  for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
   for (Seat p = 0; p < options_.players; ++p) {
     const Witch& w = witches_[size_t(p)];
     if ((w.known & w.hand) != w.known)

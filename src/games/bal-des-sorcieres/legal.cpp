@@ -100,6 +100,17 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     if (d.colour >= kKinds) return "there is no such card kind";
     return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
   }
+  if (phase_ == Phase::Lose) {
+    const bool held = d.target >= 0 && d.target < options_.players && me.coffre[size_t(d.target)];
+    if (d.type == ActionType::Lose && held) return "";
+    std::string ways =
+        "lose <seat> names whose Crapzouille you lose (your own seat for one of yours; a captive "
+        "goes back dead to its owner), one of:";
+    for (Seat o = 0; o < options_.players; ++o)
+      if (me.coffre[size_t(o)] > 0) ways += " " + std::to_string(o);
+    if (d.type != ActionType::Lose) return "you lose a Crapzouille: " + ways;
+    return "you hold no Crapzouille of seat " + std::to_string(d.target) + ": " + ways;
+  }
   if (phase_ == Phase::Restock) {
     if (d.type != ActionType::Discard)
       return "you hold no potion (\"plus assez de cartes\"): discard <spell> for each of the two "
@@ -200,6 +211,10 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
     for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
     return;
   }
+  if (phase_ == Phase::Lose) {
+    for (Seat o = 0; o < options_.players; ++o) offer({ActionType::Lose, o});
+    return;
+  }
   if (phase_ == Phase::Restock) {
     for (uint8_t k = kColours; k < kKinds; ++k) offer({ActionType::Discard, kNobody, k});
     return;
@@ -258,6 +273,9 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Discard:
       r.discard_spell(seat, Kind(d.colour));
+      break;
+    case ActionType::Lose:
+      r.lose_one(seat, d.target);
       break;
   }
   return {};

@@ -138,21 +138,61 @@ void Rules::discard_spell(Seat seat, Kind k) {
   continue_restock();
 }
 
-// A Crapzouille lost: a captive first, which goes back dead to its owner; or, with a captor
-// (Envoûtement), it moves to the captor's coffre.
-void Rules::lose(Seat seat, Seat captor) {
+// Envoûtement "permet de capturer un Crapzouille adverse": one of her own moves to the
+// captor's coffre; if none of hers is left, a captive she holds.
+void Rules::capture(Seat seat, Seat captor) {
   Witch& v = w(seat);
-  Seat owner = kNobody;
-  for (Seat o = 0; o < s.options_.players && owner == kNobody; ++o)
-    if (o != seat && v.coffre[size_t(o)] > 0) owner = o;
-  if (captor != kNobody && v.coffre[size_t(seat)] > 0) owner = seat;  // hers are captured first
-  if (owner == kNobody) owner = seat;
+  Seat owner = seat;
+  for (Seat o = 0; o < s.options_.players && v.coffre[size_t(owner)] == 0; ++o) owner = o;
   if (v.coffre[size_t(owner)] == 0) return;
   --v.coffre[size_t(owner)];
-  if (captor != kNobody)
-    ++w(captor).coffre[size_t(owner)];
-  else
-    ++w(owner).dead;
+  ++w(captor).coffre[size_t(owner)];
+}
+
+// One of `owner`'s Crapzouilles dies in the coffre of `seat`. A captive: "il le rend à son
+// propriétaire qui le compte comme un Crapzouille mort".
+void Rules::kill(Seat seat, Seat owner) {
+  --w(seat).coffre[size_t(owner)];
+  ++w(owner).dead;
+}
+
+void Rules::inflict(Seat seat, int losses, Seat by) {
+  Exchange& x = s.exchange_;
+  x.loser = seat;
+  x.losses = uint8_t(losses);
+  x.loss_by = by;
+  resume_losses();
+}
+
+// "Le nouveau possesseur peut éliminer ce Crapzouille s'il subit une perte": with Crapzouilles
+// of more than one owner in her coffre, the loser says whose she loses.
+void Rules::resume_losses() {
+  Exchange& x = s.exchange_;
+  while (x.losses > 0 && w(x.loser).alive() > 0) {
+    int owners = 0;
+    Seat owner = kNobody;
+    for (Seat o = 0; o < s.options_.players; ++o)
+      if (w(x.loser).coffre[size_t(o)] > 0) ++owners, owner = o;
+    if (owners > 1) {
+      s.phase_ = Phase::Lose;
+      return;
+    }
+    kill(x.loser, owner);
+    --x.losses;
+  }
+  const Seat seat = x.loser;
+  const Seat by = x.loss_by;
+  x.loser = x.loss_by = kNobody;
+  x.losses = 0;
+  s.phase_ = Phase::Parry;
+  eliminate_if_out(seat, by);
+  after_defence();
+}
+
+void Rules::lose_one(Seat seat, Seat owner) {
+  kill(seat, owner);
+  --s.exchange_.losses;
+  resume_losses();
 }
 
 // "Une sorcière est éliminée lorsque tous ses Crapzouilles ont été éliminés. Le joueur
@@ -267,10 +307,7 @@ void Rules::parry(Seat seat, const Decoded& d) {
     x.farce_from = seat;
   }
   // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
-  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) {
-    lose(x.attacker, kNobody);
-    eliminate_if_out(x.attacker, seat);
-  }
+  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) return inflict(x.attacker, 1, seat);
   after_defence();
 }
 
@@ -279,17 +316,16 @@ void Rules::take_loss(Seat seat) {
   Exchange& x = s.exchange_;
   const Seat by = x.assailant();
   const bool self = seat == by;
-  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker))
-    lose(seat, x.attacker);
-  else
-    lose(seat, kNobody);
-  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) lose(seat, kNobody);
-  eliminate_if_out(seat, by);
+  // "En cas d'attaque réussie, le joueur gagne 1 carte."
   if (!self && !x.gained.contains(by) && !s.eliminated(by)) {
     gain(by, 1);
     x.gained.add(by);
   }
-  after_defence();
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker)) {
+    capture(seat, x.attacker);
+    return inflict(seat, 0, by);
+  }
+  inflict(seat, x.spell == uint8_t(Spell::Fantome) && !x.farce ? 2 : 1, by);
 }
 
 // "Cette carte permet d'éviter une attaque en la renvoyant sur le joueur de son choix sauf

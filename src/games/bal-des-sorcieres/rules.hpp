@@ -25,7 +25,13 @@ struct Rules {
   // Goes on with the witches still to check; stops at one who must choose spells to throw.
   void continue_restock();
   void discard_spell(Seat seat, Kind k);
-  void lose(Seat seat, Seat captor);
+  void capture(Seat seat, Seat captor);
+  void kill(Seat seat, Seat owner);
+  // `seat` loses `losses` Crapzouilles to `by`'s attack, farce or parry, then the defence goes
+  // on; she is asked whose she loses when she holds some of two owners.
+  void inflict(Seat seat, int losses, Seat by);
+  void resume_losses();
+  void lose_one(Seat seat, Seat owner);
   // `by`: the witch whose attack, farce or parry took the last Crapzouille.
   void eliminate_if_out(Seat seat, Seat by);
   // The exchange is over: the heir sorts her cards, then Tour de magie, then Carabosse moves.

@@ -71,6 +71,8 @@ SeatSet BalState::actors() const {
       return SeatSet::only(exchange_.magician);
     case Phase::Restock:
       return SeatSet::only(restock_at_);
+    case Phase::Lose:
+      return SeatSet::only(exchange_.loser);
     case Phase::Parry:
       return SeatSet::only(exchange_.defender);
     case Phase::Over:
@@ -108,6 +110,9 @@ std::string BalState::idle_reason(Seat seat, Action) const {
   if (phase_ == Phase::Parry)
     return "seat " + std::to_string(seat) + " may not act: seat " +
            std::to_string(exchange_.defender) + " is parrying";
+  if (phase_ == Phase::Lose)
+    return "seat " + std::to_string(seat) + " may not act: seat " +
+           std::to_string(exchange_.loser) + " is choosing whose Crapzouille she loses";
   if (phase_ == Phase::Restock)
     return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(restock_at_) +
            " holds no potion and is throwing two spells (plus assez de cartes)";

@@ -38,7 +38,8 @@ struct Options {
 // Remake: the witch who played Tour de magie throws the cards she does not like.
 // Inherit: the heir of an eliminated witch drops as many cards as she took.
 // Restock: "plus assez de cartes" — a witch without a potion throws two spells of her choice.
-enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Over };
+// Lose: a witch who holds Crapzouilles of two owners says whose she loses.
+enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -65,6 +66,10 @@ struct Exchange {
   Seat heir = kNobody;
   Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
   uint8_t thrown = 0;       // and how many cards she has thrown so far
+  // Crapzouilles still to lose, by whom, and to whose attack, farce or parry.
+  Seat loser = kNobody;
+  uint8_t losses = 0;
+  Seat loss_by = kNobody;
   // Whose potions or farce the defender answers: the attacker, or the farce's launcher. The
   // attacker stays the attacker through a farce, for her attack's own spell.
   Seat assailant() const { return farce ? farce_from : attacker; }
@@ -97,11 +102,12 @@ enum class ActionType : uint8_t {
   Throw,
   Keep,
   Drop,
-  Discard
+  Discard,
+  Lose
 };
 struct Decoded {
   ActionType type{};
-  Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
+  Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai; Lose: whose
   uint8_t colour = 0;        // Attack: a colour; Throw, Drop, Discard: a kind
   uint8_t count = 0;         // Attack: 1 or 2 potions
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions

@@ -27,6 +27,8 @@ std::string_view phase_name(Phase p) {
       return "remake";
     case Phase::Restock:
       return "restock";
+    case Phase::Lose:
+      return "lose";
     case Phase::Parry:
       return "parry";
     case Phase::Over:
@@ -53,7 +55,7 @@ json BalState::view(Seat viewer) const {
   json discard = json::array();
   for (int i = 0; i < discard_size_; ++i) discard.push_back(card_json(discard_[size_t(i)]));
   v["discard"] = discard;
-  if (phase_ == Phase::Parry) {
+  if (phase_ == Phase::Parry || phase_ == Phase::Lose) {
     const Exchange& x = exchange_;
     json cards = json::array();
     for (int i = 0; i < x.card_count; ++i) cards.push_back(card_json(x.cards[size_t(i)]));
@@ -72,6 +74,7 @@ json BalState::view(Seat viewer) const {
                    {"farce_by", x.farce ? x.farce_from : kNobody},
                    {"still_to_parry", pending}};
   }
+  if (phase_ == Phase::Lose) v["lose"] = {{"witch", exchange_.loser}, {"losses", exchange_.losses}};
   if (phase_ == Phase::Restock)
     v["restock"] = {{"witch", restock_at_}, {"thrown", restock_thrown_}};
   if (phase_ == Phase::Inherit)
