@@ -57,10 +57,29 @@ std::string some_colour(const BalState& s, Seat seat) {
   return "none";
 }
 
-// Plays the defender's "take" when an attack waits for a parry.
-void take_if_attacked(BalState& s) {
-  if (s.phase() != Phase::Parry) return;
-  ASSERT_TRUE(play(s, s.exchange().defender, "take").ok());
+// The defender parries when she can, else takes the loss; true when she parried.
+bool parry_or_take(BalState& s) {
+  const Seat d = s.exchange().defender;
+  if (play(s, d, "parry").ok()) return true;
+  EXPECT_TRUE(play(s, d, "take").ok());
+  return false;
+}
+
+// Answers an attack that waits for a parry: a parry when she can, else the loss.
+void answer_if_attacked(BalState& s) {
+  if (s.phase() == Phase::Parry) parry_or_take(s);
+}
+
+// `seat` attacks `target` with one potion of a colour `target` lacks, so that she takes the loss.
+void attack_unparried(BalState& s, Seat seat, Seat target) {
+  for (int c = 0; c < kColours; ++c)
+    if (s.count_in_hand(seat, Kind(c)) > 0 && s.count_in_hand(target, Kind(c)) == 0) {
+      const std::string slug(kind_info(Kind(c)).slug);
+      ASSERT_TRUE(play(s, seat, "attack " + std::to_string(target) + " with 1 " + slug).ok());
+      ASSERT_TRUE(play(s, target, "take").ok());
+      return;
+    }
+  FAIL() << "seat " << seat << " holds no colour that seat " << target << " lacks";
 }
 
 TEST(BalLevels, EachLevelShufflesItsSpellsWithAllPotions) {
@@ -260,7 +279,7 @@ TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
                       potion(Colour::Jaune, 6)},
                      {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
                      {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
-  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "your coffre is full");
+  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "needs one of your Crapzouilles dead");
   ASSERT_TRUE(s.set_alive(0, 9).ok());
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
   ASSERT_TRUE(play(s, 1, "take").ok());
@@ -268,11 +287,13 @@ TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
   EXPECT_EQ(s.witch_at(0).coffre[1], 1);
   EXPECT_EQ(s.witch_at(1).alive(), 9);
   EXPECT_EQ(s.witch_at(1).dead, 0);  // captured, not dead
-  // Seat 1 attacks seat 2 (no parry); then seat 2 attacks seat 0, who loses the captive.
+  // Seat 1 attacks seat 2 (no parry); then seat 2 attacks seat 0, who gives up the captive.
   ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
   ASSERT_TRUE(play(s, 2, "take").ok());
   ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
   ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  ASSERT_TRUE(play(s, 0, "lose 1").ok());
   EXPECT_EQ(s.witch_at(0).coffre[1], 0);
   EXPECT_EQ(s.witch_at(0).coffre[0], 9);
   EXPECT_EQ(s.witch_at(1).dead, 1);
@@ -384,7 +405,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
     const Seat target = (turn + 1) % 3;
     ASSERT_TRUE(
         play(s, turn, "attack " + std::to_string(target) + " with 1 " + some_colour(s, turn)).ok());
-    ASSERT_TRUE(play(s, target, "take").ok());
+    parry_or_take(s);
   }
   EXPECT_EQ(s.tour(), 2);
   EXPECT_EQ(s.carabosse(), 0);
@@ -393,8 +414,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
     s.legal_actions(turn, legal);
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(s.apply(turn, legal.front(), 0).ok());
-    s.legal_actions(s.exchange().defender, legal);
-    take_if_attacked(s);
+    answer_if_attacked(s);
   }
   EXPECT_EQ(s.round(), 2);
   EXPECT_EQ(s.tour(), 1);
@@ -404,29 +424,32 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
 
 TEST(BalGrandSabbat, OneCardPerLivingCrapzouilleUpToTen) {
   BalState s = new_game(3, "easy");
+  // Seat 0 holds the three greys, which nobody else can parry.
   ASSERT_TRUE(
-      s.set_hand(0, {potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Rouge, 2),
+      s.set_hand(0, {potion(Colour::Gris), potion(Colour::Gris, 1), potion(Colour::Gris, 2),
                      potion(Colour::Rouge, 3), potion(Colour::Rouge, 4), potion(Colour::Rouge, 5)})
+          .ok());
+  ASSERT_TRUE(s.set_hand(1, {potion(Colour::Bleu), potion(Colour::Bleu, 1), potion(Colour::Vert, 5),
+                             potion(Colour::Jaune, 5), potion(Colour::Jaune, 6)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {potion(Colour::Vert), potion(Colour::Vert, 1), potion(Colour::Vert, 2),
+                     potion(Colour::Vert, 3), potion(Colour::Vert, 4), potion(Colour::Jaune),
+                     potion(Colour::Jaune, 1), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3),
+                     potion(Colour::Jaune, 4)})
           .ok());
   ASSERT_TRUE(s.set_alive(1, 2).ok());
   for (int i = 0; i < 6; ++i) {
     const Seat me = s.carabosse();
-    const Seat target = me == 0 ? 2 : 0;
-    ActionList legal;
-    s.legal_actions(me, legal);
-    Action pick = legal.front();
-    for (Action a : legal)
-      if (s.action_text(a).starts_with("attack " + std::to_string(target) + " with 1 ") &&
-          s.action_text(a).find('+') == std::string::npos)
-        pick = a;
-    ASSERT_TRUE(s.apply(me, pick, 0).ok()) << s.action_text(pick);
-    take_if_attacked(s);
+    attack_unparried(s, me, me == 0 ? 2 : 0);
   }
   ASSERT_EQ(s.round(), 2);
-  // Seat 0 played two potions from six, won two cards: six left, nine Crapzouilles: ten.
+  // Seat 0 played two potions from six and won two cards: six, and six Crapzouilles left: ten.
   EXPECT_EQ(s.witch_at(0).hand.size(), 10);
-  // Seat 1 has two Crapzouilles: eight cards after two attacks, plus two.
-  EXPECT_EQ(s.witch_at(1).hand.size(), 10);
+  // Seat 1 played two from five and won two: five, and two Crapzouilles: seven.
+  EXPECT_EQ(s.witch_at(1).hand.size(), 7);
+  // Seat 2 holds ten: she draws nothing.
+  EXPECT_EQ(s.witch_at(2).hand.size(), 10);
 }
 
 TEST(BalPlusAssezDeCartes, TwoCardsLeftDrawTwoAfterTheAttackNeverDuring) {
@@ -441,7 +464,9 @@ TEST(BalPlusAssezDeCartes, TwoCardsLeftDrawTwoAfterTheAttackNeverDuring) {
   EXPECT_EQ(s.witch_at(1).hand.size(), 3);  // paid one, won one: three, no refill
 }
 
-TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
+// « Se défausse de 2 cartes Sort (faces visibles) et en repioche 2 »: which two is hers to say,
+// after the exchange, before Carabosse passes on.
+TEST(BalPlusAssezDeCartes, NoPotionThrowsTwoSpellsOfHerChoiceFaceUpAndDrawsTwo) {
   BalState s =
       table({potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune)},
             {spell(Spell::Sortilege), spell(Spell::DuBalai), spell(Spell::TresorMagique),
@@ -450,22 +475,48 @@ TEST(BalPlusAssezDeCartes, NoPotionDiscardsTwoSpellsFaceUpAndDrawsTwo) {
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
   const int discards = s.discard_size();
   ASSERT_TRUE(play(s, 1, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+  EXPECT_EQ(s.carabosse(), 0);  // Carabosse waits
+  EXPECT_EQ(s.view(2)["restock"]["witch"], 1);
+  ActionList legal;
+  s.legal_actions(1, legal);
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(s.action_text(a));
+  EXPECT_EQ(texts, (std::vector<std::string>{"discard tresor", "discard sortilege", "discard balai",
+                                             "discard fantome"}));
+  expect_refused(s, 1, "take", "discard <spell> for each of the two spells");
+  expect_refused(s, 1, "discard remede", "you hold no Rem\u00e8de");
+  expect_refused(s, 2, "discard balai", "is throwing two spells");
+  ASSERT_TRUE(play(s, 1, "discard fantome").ok());
+  EXPECT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 3);
+  ASSERT_TRUE(play(s, 1, "discard balai").ok());
+  // Thrown face up, the red of the attack first; two drawn; the two she kept still held.
+  EXPECT_EQ(s.discard_at(discards), potion(Colour::Rouge));
+  EXPECT_EQ(s.discard_at(discards + 1), spell(Spell::Fantome));
+  EXPECT_EQ(s.discard_at(discards + 2), spell(Spell::DuBalai));
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4);
+  EXPECT_TRUE(s.witch_at(1).hand.has(spell(Spell::Sortilege)));
+  EXPECT_TRUE(s.witch_at(1).hand.has(spell(Spell::TresorMagique)));
+  // "L'opération est renouvelée jusqu'à ce que le joueur puisse jouer."
+  while (s.phase() == Phase::Restock) {
+    s.legal_actions(1, legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+  }
   bool potion_held = false;
   for (int c = 0; c < kColours; ++c) potion_held = potion_held || s.count_in_hand(1, Kind(c));
   EXPECT_TRUE(potion_held);
   EXPECT_EQ(s.witch_at(1).hand.size(), 4);
-  // The attack's red falls first; then only spells, face up, two by two.
-  ASSERT_GE(s.discard_size(), discards + 3);
-  EXPECT_TRUE(is_potion_kind(card_kind(s.discard_at(discards))));
-  for (int i = discards + 1; i < s.discard_size(); ++i)
-    EXPECT_FALSE(is_potion_kind(card_kind(s.discard_at(i))));
-  EXPECT_EQ((s.discard_size() - discards - 1) % 2, 0);
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 1);
   EXPECT_TRUE(s.audit().ok());
 }
 
 TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
   BalState s = table(
-      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
+      {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Vert, 5)},
       {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
       {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
   ASSERT_TRUE(s.set_alive(1, 1).ok());
@@ -487,7 +538,9 @@ TEST(BalElimination, TheLastCrapzouilleLostDiscardsTheHandAndTheLastWitchWins) {
   EXPECT_TRUE(s.audit().ok());
 }
 
-TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
+// "Il doit avoir autant de cartes qu'il en avait avant de prendre le jeu": she drops as many
+// cards as she took; the card she wins for the attack is hers, not the eliminated witch's.
+TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsAsManyAsSheTookKeepingTheCardSheWon) {
   BalState s = table(
       {potion(Colour::Bleu), potion(Colour::Vert), potion(Colour::Jaune), potion(Colour::Rouge, 5)},
       {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Gris)},
@@ -495,23 +548,334 @@ TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsBackToHerCount) {
   ASSERT_TRUE(s.set_alive(1, 1).ok());
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
   ASSERT_TRUE(play(s, 1, "take").ok());
-  // She held three cards when she took the hand ("autant de cartes qu'il en avait avant de
-  // prendre le jeu"), then won one: seven, four to drop.
+  // She held three cards, won one for the attack and took three: seven, three to drop.
   EXPECT_EQ(s.phase(), Phase::Inherit);
   EXPECT_EQ(s.actors(), SeatSet::only(0));
-  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 3 + 1);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 1 + 3);
   EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
-  expect_refused(s, 0, "attack 2 with 1 rouge", "drop <card kind> until you hold 3 cards");
+  EXPECT_EQ(s.view(2)["inherit"]["to_drop"], 3);
+  expect_refused(s, 0, "attack 2 with 1 rouge", "drop <card kind> until you hold 4 cards");
   ASSERT_TRUE(play(s, 0, "drop vert").ok());
   ASSERT_TRUE(play(s, 0, "drop vert").ok());
-  ASSERT_TRUE(play(s, 0, "drop jaune").ok());
   EXPECT_EQ(s.phase(), Phase::Inherit);
   ASSERT_TRUE(play(s, 0, "drop jaune").ok());
   EXPECT_EQ(s.phase(), Phase::Attack);
-  EXPECT_EQ(s.witch_at(0).hand.size(), 3);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
   EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
   EXPECT_EQ(s.carabosse(), 2);
   EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+}
+
+// "OPTION (niveau difficile)": the heritage is refused at the easy and medium levels.
+TEST(BalHeritage, IsAnOptionOfTheHardLevelOnly) {
+  auto game = make_game();
+  for (const char* level : {"easy", "medium"}) {
+    auto setup = game->setup(4, {{"level", level}, {"heritage", "true"}}, 1);
+    ASSERT_TRUE(setup.ok());
+    auto st = game->new_state(*setup);
+    ASSERT_FALSE(st.ok()) << level;
+    EXPECT_NE(st.error().find("set level=hard, or heritage=false"), std::string::npos)
+        << st.error();
+  }
+  auto hard = game->setup(4, {{"level", "hard"}, {"heritage", "true"}}, 1);
+  ASSERT_TRUE(hard.ok());
+  EXPECT_TRUE(game->new_state(*hard).ok());
+}
+
+// « Le Crapzouille capturé vient en remplacer un des vôtres mort »: one of hers held captive
+// elsewhere is not dead, and leaves no place for a captive of her own.
+TEST(BalEnvoutement, NeedsADeadCrapzouilleToReplaceNotOneHeldCaptiveElsewhere) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Rouge), potion(Colour::Jaune), potion(Colour::Jaune, 1),
+                             potion(Colour::Vert), potion(Colour::Vert, 1)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Jaune, 2),
+                     potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(2, {potion(Colour::Vert, 3), potion(Colour::Jaune, 5), potion(Colour::Jaune, 6),
+                     potion(Colour::Jaune, 7), potion(Colour::Gris)})
+          .ok());
+  ASSERT_TRUE(
+      s.set_hand(3, {potion(Colour::Bleu, 2), potion(Colour::Jaune, 8), potion(Colour::Jaune, 9),
+                     potion(Colour::Jaune, 10), potion(Colour::Jaune, 11)})
+          .ok());
+  ASSERT_TRUE(s.set_alive(1, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 3 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 3, "take").ok());
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Rouge, 1), potion(Colour::Jaune), potion(Colour::Jaune, 1),
+                     potion(Colour::Vert), potion(Colour::Vert, 1)})
+          .ok());
+  ASSERT_TRUE(play(s, 1, "attack 0 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_EQ(s.witch_at(1).coffre[0], 1);  // one of seat 0's, captive
+  ASSERT_EQ(s.witch_at(0).alive(), 9);
+  ASSERT_EQ(s.witch_at(0).dead, 0);
+  // Seats 2 and 3 attack each other; then Carabosse comes back to seat 0.
+  ASSERT_TRUE(play(s, 2, "attack 3 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 3, "take").ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Jaune, 5), potion(Colour::Jaune, 6),
+                             potion(Colour::Jaune, 7), potion(Colour::Gris)})
+                  .ok());
+  ASSERT_TRUE(play(s, 3, "attack 2 with 1 bleu").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_EQ(s.carabosse(), 0);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu, 1), spell(Spell::Envoutement),
+                             potion(Colour::Jaune), potion(Colour::Vert)})
+                  .ok());
+  expect_refused(s, 0, "attack 1 with 1 bleu + envoutement", "no captive has taken");
+  // Once one of her own is dead, the captive has a place to take.
+  ASSERT_TRUE(s.set_alive(0, 8).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+}
+
+// Du balai sends the attack on, spell included: the Diablotin's farce goes to the witch who
+// received the attack, not to the one it was first aimed at.
+TEST(BalDiablotin, ItsFarceFollowsAnAttackSentOnWithDuBalai) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Diablotin), potion(Colour::Vert),
+                             potion(Colour::Jaune), potion(Colour::Rouge)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(1, {spell(Spell::DuBalai), potion(Colour::Vert, 1),
+                             potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 2),
+                             potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+                  .ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + diablotin").ok());
+  ASSERT_TRUE(play(s, 1, "balai 2").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Parry);  // this seed draws a farce with colours
+  EXPECT_TRUE(s.exchange().farce);
+  EXPECT_EQ(s.exchange().defender, 2);
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+}
+
+// A defender's Diablotin launches a farce on the attacker, who stays the attacker: her attack's
+// Trésor magique still draws her two cards when the exchange ends.
+TEST(BalDiablotin, ADefendersFarceLeavesTheAttackersTresorMagiqueToHer) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::TresorMagique), potion(Colour::Vert),
+                      potion(Colour::Jaune), potion(Colour::Rouge)},
+                     {potion(Colour::Bleu, 1), spell(Spell::Diablotin), potion(Colour::Vert, 1),
+                      potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Rouge, 2)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + tresor").ok());
+  ASSERT_TRUE(play(s, 1, "parry + diablotin").ok());
+  EXPECT_EQ(s.witch_at(1).hand.size(), 5 - 2 + 1);  // paid two, won one
+  int expected = 3 + 2;                             // three left, then her Trésor's two
+  if (s.phase() == Phase::Parry) {
+    ASSERT_TRUE(s.exchange().farce);
+    EXPECT_EQ(s.exchange().defender, 0);
+    EXPECT_EQ(s.exchange().attacker, 0);
+    EXPECT_EQ(s.exchange().assailant(), 1);
+    const int potions = s.exchange().potions;
+    if (parry_or_take(s)) expected += 1 - potions;  // paid the farce, won a card
+  }
+  EXPECT_EQ(s.carabosse(), 1);
+  EXPECT_EQ(s.witch_at(0).hand.size(), expected);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 4);  // no Trésor, and one card won in all
+}
+
+// The first player's parried Fantôme takes her last Crapzouille in her own turn: the Chat Noir
+// goes to her left, and the witches after her still play their turn of this Tour de Table.
+TEST(BalTourDeTable, AFirstPlayerEliminatedInHerOwnTurnLeavesTheOthersTheirTurns) {
+  BalState s = new_game(4, "medium");
+  ASSERT_TRUE(
+      s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Vert)}).ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {potion(Colour::Bleu, 1), potion(Colour::Rouge), potion(Colour::Rouge, 1),
+                     potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+          .ok());
+  ASSERT_TRUE(s.set_alive(0, 1).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + fantome").ok());
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  ASSERT_TRUE(s.eliminated(0));
+  EXPECT_EQ(s.first_player(), 1);
+  for (Seat turn : {1, 2, 3}) {
+    EXPECT_EQ(s.tour(), 1);
+    ASSERT_EQ(s.carabosse(), turn);
+    const Seat target = turn == 3 ? 1 : turn + 1;
+    ASSERT_TRUE(
+        play(s, turn, "attack " + std::to_string(target) + " with 1 " + some_colour(s, turn)).ok());
+    parry_or_take(s);
+  }
+  // Carabosse comes back to the holder of the Chat Noir: the second Tour de Table.
+  EXPECT_EQ(s.tour(), 2);
+  EXPECT_EQ(s.carabosse(), 1);
+  EXPECT_EQ(s.round(), 1);
+}
+
+// « Le défenseur doit réaliser une parade magique »: holding the potions, she may not take
+// the loss; the refusal names what she may do. Short of one, she may keep her Abracadabra.
+TEST(BalParry, ADefenderWhoHoldsThePotionsMustParry) {
+  BalState s = table({potion(Colour::Rouge), potion(Colour::Bleu), potion(Colour::Jaune),
+                      potion(Colour::Vert), potion(Colour::Vert, 1)},
+                     {potion(Colour::Rouge, 1), spell(Spell::DuBalai), spell(Spell::Abracadabra),
+                      potion(Colour::Jaune, 1), potion(Colour::Jaune, 2)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4),
+                      potion(Colour::Jaune, 5), potion(Colour::Jaune, 6)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
+  expect_refused(s, 1, "take",
+                 "doit r\u00e9aliser une parade magique\": parry [+ <spell>], balai <seat>");
+  ActionList legal;
+  s.legal_actions(1, legal);
+  for (Action a : legal) EXPECT_NE(s.action_text(a), "take");
+  ASSERT_TRUE(play(s, 1, "parry").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  // Seat 1 attacks seat 2 with yellow; seat 2 lacks one of two and keeps the choice to take.
+  ASSERT_TRUE(play(s, 1, "attack 2 with 2 jaune").ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Jaune, 3), spell(Spell::Abracadabra, 1),
+                             potion(Colour::Vert, 2), potion(Colour::Rouge, 2)})
+                  .ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  EXPECT_EQ(s.witch_at(2).alive(), 9);
+}
+
+// « Cette carte annule l'attaque portée contre vous »: against a Sortilège it spares its player
+// alone; the witches after her still parry, and the attacker's cards stay on the table.
+TEST(BalBaguetteMagique, AgainstASortilegeSparesOnlyTheWitchWhoPlaysIt) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), spell(Spell::Sortilege), potion(Colour::Jaune),
+                             potion(Colour::Vert), potion(Colour::Rouge)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(1, {spell(Spell::BaguetteMagique), potion(Colour::Vert, 1),
+                             potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 2),
+                             potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)})
+                  .ok());
+  ASSERT_TRUE(s.set_hand(3, {potion(Colour::Bleu, 1), potion(Colour::Jaune, 3),
+                             potion(Colour::Rouge, 4), potion(Colour::Rouge, 5)})
+                  .ok());
+  ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege").ok());
+  const int discards = s.discard_size();
+  ASSERT_TRUE(play(s, 1, "baguette").ok());
+  EXPECT_EQ(s.phase(), Phase::Parry);
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+  EXPECT_EQ(s.exchange().card_count, 2);  // the blue and the Sortilège, still on the table
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3);
+  EXPECT_EQ(s.discard_size(), discards + 1);  // the Baguette
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(play(s, 3, "parry").ok());
+  EXPECT_EQ(s.witch_at(1).alive(), 10);
+  EXPECT_EQ(s.witch_at(2).alive(), 9);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 1);  // the card for seat 2's failed parry
+  EXPECT_EQ(s.witch_at(0).known.size(), 0);
+  EXPECT_EQ(s.carabosse(), 1);
+}
+
+// Trésor magique « peut se jouer ... lorsqu'une carte SORTILEGE ou une carte LUTIN FARCEUR est
+// jouée »: as a second spell beside a Sortilège (one potion then, 3 cards at most), whose
+// attacker draws two when the exchange ends; beside a Lutin farceur, two cards at once.
+TEST(BalTresorMagique, GoesBesideASortilegeOrALutinFarceur) {
+  BalState s = new_game(4);
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Bleu), potion(Colour::Bleu, 1), spell(Spell::Sortilege),
+                             spell(Spell::TresorMagique), spell(Spell::Fantome)})
+                  .ok());
+  for (Seat p : {1, 2, 3})
+    ASSERT_TRUE(s.set_hand(p, {potion(Colour::Vert, 3 * p), potion(Colour::Jaune, 3 * p),
+                               potion(Colour::Rouge, 3 * p), potion(Colour::Rouge, 3 * p + 1)})
+                    .ok());
+  expect_refused(s, 0, "attack all with 2 bleu + sortilege + tresor", "3 cards at most");
+  expect_refused(s, 0, "attack 1 with 1 bleu + fantome + tresor", "beside a Sortil\u00e8ge only");
+  ActionList legal;
+  s.legal_actions(0, legal);
+  int offered = 0;
+  for (Action a : legal)
+    offered += s.action_text(a) == "attack all with 1 bleu + sortilege + tresor";
+  EXPECT_EQ(offered, 1);
+  ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege + tresor").ok());
+  EXPECT_EQ(s.exchange().card_count, 3);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2);  // nothing drawn yet
+  for (Seat p : {1, 2, 3}) ASSERT_TRUE(play(s, p, "take").ok());
+  EXPECT_EQ(s.witch_at(0).hand.size(), 2 + 1 + 2);  // one card won, two from the Trésor
+  EXPECT_EQ(s.carabosse(), 1);
+
+  BalState l = table({spell(Spell::LutinFarceur), spell(Spell::TresorMagique), potion(Colour::Vert),
+                      potion(Colour::Jaune), potion(Colour::Rouge)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)},
+                     {potion(Colour::Vert, 2), potion(Colour::Jaune, 2), potion(Colour::Rouge, 2)});
+  l.legal_actions(0, legal);
+  offered = 0;
+  for (Action a : legal) offered += l.action_text(a) == "lutin + tresor";
+  EXPECT_EQ(offered, 1);
+  ASSERT_TRUE(play(l, 0, "lutin + tresor").ok());
+  EXPECT_EQ(l.witch_at(0).hand.size(), 3 + 2);  // drawn before the farce
+  answer_if_attacked(l);
+  EXPECT_EQ(l.carabosse(), 1);
+  EXPECT_TRUE(l.audit().ok()) << l.audit().error();
+}
+
+// "Plus assez de cartes ... avant ou après une attaque": a hand dealt without a potion throws
+// spells and draws before the first attack, as after any exchange.
+TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack) {
+  BalState s = new_game(3, "easy");
+  ASSERT_EQ(s.phase(), Phase::Attack);
+  ASSERT_TRUE(s.redeal(1, {spell(Spell::Abracadabra), spell(Spell::Abracadabra, 1),
+                           spell(Spell::Abracadabra, 2), spell(Spell::Abracadabra, 3),
+                           spell(Spell::Abracadabra, 4), spell(Spell::TresorMagique),
+                           spell(Spell::TresorMagique, 1), spell(Spell::TresorMagique, 2),
+                           spell(Spell::TresorMagique, 3), spell(Spell::TresorMagique, 4)})
+                  .ok());
+  ASSERT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+  expect_refused(s, 0, "attack 1 with 1 " + some_colour(s, 0), "is throwing two spells");
+  ActionList legal;
+  while (s.phase() == Phase::Restock) {
+    s.legal_actions(1, legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+  }
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 0);
+  EXPECT_EQ(s.witch_at(1).hand.size(), 10);
+  EXPECT_NE(some_colour(s, 1), "none");
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 " + some_colour(s, 0)).ok());
+  EXPECT_FALSE(s.redeal(2, {potion(Colour::Rouge)}).ok());
+}
+
+// « Le nouveau possesseur peut éliminer ce Crapzouille s'il subit une perte »: "peut" — the
+// captor chooses whether she loses the captive or one of her own.
+TEST(BalEnvoutement, TheCaptorChoosesWhetherSheLosesTheCaptiveOrOneOfHerOwn) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Vert),
+                      potion(Colour::Jaune, 6), potion(Colour::Jaune, 7)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(s.set_alive(0, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  ASSERT_EQ(s.witch_at(0).coffre[1], 1);
+  ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Vert), potion(Colour::Jaune, 6),
+                             potion(Colour::Jaune, 7), potion(Colour::Bleu, 1)})
+                  .ok());
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  // She holds nine of her own and seat 1's captive: she says which dies.
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+  EXPECT_EQ(s.view(1)["lose"]["witch"], 0);
+  ActionList legal;
+  s.legal_actions(0, legal);
+  std::vector<std::string> texts;
+  for (Action a : legal) texts.push_back(s.action_text(a));
+  EXPECT_EQ(texts, (std::vector<std::string>{"lose 0", "lose 1"}));
+  expect_refused(s, 0, "take", "you lose a Crapzouille: lose <seat>");
+  expect_refused(s, 0, "lose 2", "you hold no Crapzouille of seat 2");
+  expect_refused(s, 1, "lose 1", "is choosing whose Crapzouille she loses");
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  ASSERT_TRUE(play(s, 0, "lose 0").ok());
+  EXPECT_EQ(s.witch_at(0).coffre[0], 8);
+  EXPECT_EQ(s.witch_at(0).dead, 2);
+  EXPECT_EQ(s.witch_at(0).coffre[1], 1);  // the captive stays
+  EXPECT_EQ(s.witch_at(1).dead, 0);
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.carabosse(), 0);
+  EXPECT_EQ(s.tour(), 2);
 }
 
 }  // namespace

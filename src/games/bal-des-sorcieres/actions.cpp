@@ -1,6 +1,7 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
-// sortilege", "parry", "parry + tresor", "parry with abracadabra", "balai 3", "baguette",
-// "take", "lutin", "pass", "throw rouge", "keep".
+// sortilege", "attack all with 1 bleu + sortilege + tresor", "parry", "parry + tresor", "parry
+// with abracadabra", "balai 3", "baguette", "take", "lutin", "lutin + tresor", "pass", "throw
+// rouge", "keep", "drop vert", "discard fantome", "lose 2".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -30,7 +31,8 @@ bool number(const std::string& w, int& out) {
 constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
-    "\"take\", \"lutin\", \"pass\", \"throw <kind>\", \"keep\" or \"drop <kind>\"";
+    "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\", "
+    "\"discard <spell>\" or \"lose <seat>\"";
 
 }  // namespace
 
@@ -43,7 +45,7 @@ std::string BalState::action_text(Action action) const {
       return "attack " + (d.target == kNobody ? std::string("all") : std::to_string(d.target)) +
              " with " + std::to_string(d.count) + " " +
              (d.colour < kColours ? slug(Kind(d.colour)) : "?") +
-             (spell.empty() ? "" : " + " + spell);
+             (spell.empty() ? "" : " + " + spell) + (d.tresor ? " + tresor" : "");
     case ActionType::Parry:
       if (d.spell == uint8_t(Spell::Abracadabra)) return "parry with abracadabra";
       return spell.empty() ? "parry" : "parry + " + spell;
@@ -56,36 +58,58 @@ std::string BalState::action_text(Action action) const {
     case ActionType::Pass:
       return "pass";
     case ActionType::Lutin:
-      return "lutin";
+      return d.tresor ? "lutin + tresor" : "lutin";
     case ActionType::Throw:
       return "throw " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::Keep:
       return "keep";
     case ActionType::Drop:
       return "drop " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::Discard:
+      return "discard " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::Lose:
+      return "lose " + std::to_string(d.target);
   }
   return "?";
 }
 
 Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   const auto w = words(text);
+  // "+ <spell>", then "+ tresor" beside it.
   auto spell_at = [&](size_t i, Decoded& d) -> std::string {
     if (w.size() == i) return "";
-    if (w.size() != i + 2 || w[i] != "+") return std::string(kForms);
+    if ((w.size() != i + 2 && w.size() != i + 4) || w[i] != "+") return std::string(kForms);
     const int k = kind_from_slug(w[i + 1]);
     if (k < kColours) return "no spell called \"" + w[i + 1] + "\"";
     d.spell = uint8_t(k - kColours);
+    if (w.size() == i + 2) return "";
+    if (w[i + 2] != "+" || w[i + 3] != "tresor")
+      return "one spell, or a Sortil\u00e8ge and \"+ tresor\"";
+    d.tresor = true;
     return "";
   };
   Decoded d;
   if (w.size() == 1 && w[0] == "take") return Action{encode({ActionType::Take})};
   if (w.size() == 1 && w[0] == "pass") return Action{encode({ActionType::Pass})};
   if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
+  if (w.size() == 3 && w[0] == "lutin" && w[1] == "+" && w[2] == "tresor")
+    return Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true})};
   if (w.size() == 1 && w[0] == "keep") return Action{encode({ActionType::Keep})};
   if (w.size() == 2 && w[0] == "drop") {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");
     return Action{encode({ActionType::Drop, kNobody, uint8_t(k)})};
+  }
+  if (w.size() == 2 && w[0] == "lose") {
+    int seat = 0;
+    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+      return fail("lose: no seat \"" + w[1] + "\"");
+    return Action{encode({ActionType::Lose, seat})};
+  }
+  if (w.size() == 2 && w[0] == "discard") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("discard: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Discard, kNobody, uint8_t(k)})};
   }
   if (w.size() == 2 && w[0] == "throw") {
     const int k = kind_from_slug(w[1]);

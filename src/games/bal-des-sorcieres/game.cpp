@@ -50,6 +50,11 @@ class BalGame final : public Game {
     o.level = level == "easy" ? Level::Facile : level == "medium" ? Level::Moyen : Level::Difficile;
     o.first_seat = int(params->integer("first_seat"));
     o.heritage = params->boolean("heritage");
+    // The book lists the option under "(niveau difficile)" only.
+    if (o.heritage && o.level != Level::Difficile)
+      return fail(
+          "parameter 'heritage' is the hard level's option: set level=hard, or "
+          "heritage=false");
     if (o.first_seat >= o.players)
       return fail("parameter 'first_seat' is " + std::to_string(o.first_seat) + " but with " +
                   std::to_string(o.players) + " players the seats are 0 to " +

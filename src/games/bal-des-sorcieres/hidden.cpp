@@ -27,8 +27,19 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
   std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), pool.begin() + n);
   int at = 0;
-  for (Seat p = 0; p < s.options_.players; ++p)
+  // A witch throwing spells for "plus assez de cartes" holds no potion, as everyone saw.
+  const Seat bare = s.phase_ == Phase::Restock ? s.restock_at_ : kNobody;
+  if (bare != kNobody && bare != viewer) {
+    std::stable_partition(pool.begin(), pool.begin() + n,
+                          [](Card c) { return !is_potion_kind(card_kind(c)); });
+    for (int i = 0; i < unseen[size_t(bare)]; ++i)
+      s.witches_[size_t(bare)].hand.add(pool[size_t(at++)]);
+    rng.shuffle(pool.begin() + at, pool.begin() + n);
+  }
+  for (Seat p = 0; p < s.options_.players; ++p) {
+    if (p == bare && bare != viewer) continue;
     for (int i = 0; i < unseen[size_t(p)]; ++i) s.witches_[size_t(p)].hand.add(pool[size_t(at++)]);
+  }
   s.pile_size_ = 0;
   while (at < n) s.pile_[s.pile_size_++] = pool[size_t(at++)];
   s.rng_.reseed(rng.next());
@@ -44,8 +55,8 @@ Status BalState::audit() const {
   for (int i = 0; i < pile_size_; ++i) ++seen[pile_[size_t(i)]];
   for (int i = 0; i < discard_size_; ++i) ++seen[discard_[size_t(i)]];
   for (int i = 0; i < box_size_; ++i) ++seen[box_[size_t(i)]];
-  if (phase_ == Phase::Parry)
-    for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
+  // The attack's cards lie on the table from the attack to the end of the exchange.
+  for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
   for (Seat p = 0; p < options_.players; ++p) {
     const Witch& w = witches_[size_t(p)];
     if ((w.known & w.hand) != w.known)
@@ -118,6 +129,17 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
     if (me.hand.has(Card(c)) && !want.has(Card(c))) next.pile_[next.pile_size_++] = Card(c);
   me.hand = want;
   me.known = {};
+  *this = next;
+  return {};
+}
+
+Status BalState::redeal(Seat seat, std::initializer_list<Card> cards) {
+  if (round_ != 1 || tour_ != 1 || carabosse_ != options_.first_seat ||
+      (phase_ != Phase::Attack && phase_ != Phase::Restock))
+    return fail("a hand is dealt again only before the first attack");
+  BalState next = *this;
+  if (Status st = next.set_hand(seat, cards); !st.ok()) return st;
+  Rules{next, nullptr}.restock(next.first_, false);
   *this = next;
   return {};
 }

@@ -43,6 +43,10 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   const bool spell = d.spell != kNoSpell;
   if (spell && d.spell >= kSpells) return "there is no such spell";
   if (spell && holds(kind_of(Spell(d.spell))) == 0) return "you hold no " + spell_name(d.spell);
+  if (d.tresor && d.type != ActionType::Attack && d.type != ActionType::Lutin)
+    return "Tr\u00e9sor magique goes beside a Sortil\u00e8ge or a Lutin farceur only";
+  if (d.tresor && holds(kind_of(Spell::TresorMagique)) == 0)
+    return "you hold no Tr\u00e9sor magique";
   if (phase_ == Phase::Attack) {
     // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque."
     const bool lutin = holds(kind_of(Spell::LutinFarceur)) > 0;
@@ -69,6 +73,14 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
     } else if (d.target != kNobody) {
       return "Sortilège attacks every witch: write \"attack all\"";
     }
+    // Trésor magique "peut se jouer ... lorsqu'une carte SORTILEGE ... est jouée", and the
+    // attack stays within "3 cartes au maximum".
+    if (d.tresor && !sortilege)
+      return "Tr\u00e9sor magique joins an attack as a second spell beside a Sortil\u00e8ge "
+             "only; otherwise play it as the attack's spell (+ tresor)";
+    if (d.tresor && d.count > 1)
+      return "an attack is 3 cards at most: with Sortil\u00e8ge and Tr\u00e9sor magique, one "
+             "potion (attack all with 1 <colour> + sortilege + tresor)";
     if (!spell) return "";
     const Spell sp = Spell(d.spell);
     if (!spell_in_attack(sp))
@@ -76,14 +88,33 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
              (sp == Spell::LutinFarceur ? " (it is played instead of an attack: lutin)" : "");
     if (sp == Spell::Remede && (me.dead == 0 || me.alive() >= kCrapzouilles))
       return "Rem\u00e8de needs one of your Crapzouilles dead and room in your coffre";
-    if (sp == Spell::Envoutement && me.alive() >= kCrapzouilles)
-      return "Envoûtement: your coffre is full (\"ne peut posséder plus de 10 Crapzouilles\")";
+    if (sp == Spell::Envoutement && !can_capture(*this, seat))
+      return "Envo\u00fbtement needs one of your Crapzouilles dead whose place no captive has "
+             "taken (\"vient en remplacer un des v\u00f4tres mort\"); attack without it";
     return "";
   }
   if (phase_ == Phase::Inherit) {
     if (d.type != ActionType::Drop)
       return "you took the hand of the witch you eliminated: drop <card kind> until you hold " +
-             std::to_string(exchange_.keep) + " cards";
+             std::to_string(me.hand.size() - exchange_.inherited[size_t(seat)]) + " cards";
+    if (d.colour >= kKinds) return "there is no such card kind";
+    return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
+  }
+  if (phase_ == Phase::Lose) {
+    const bool held = d.target >= 0 && d.target < options_.players && me.coffre[size_t(d.target)];
+    if (d.type == ActionType::Lose && held) return "";
+    std::string ways =
+        "lose <seat> names whose Crapzouille you lose (your own seat for one of yours; a captive "
+        "goes back dead to its owner), one of:";
+    for (Seat o = 0; o < options_.players; ++o)
+      if (me.coffre[size_t(o)] > 0) ways += " " + std::to_string(o);
+    if (d.type != ActionType::Lose) return "you lose a Crapzouille: " + ways;
+    return "you hold no Crapzouille of seat " + std::to_string(d.target) + ": " + ways;
+  }
+  if (phase_ == Phase::Restock) {
+    if (d.type != ActionType::Discard)
+      return "you hold no potion (\"plus assez de cartes\"): discard <spell> for each of the two "
+             "spells you throw face up, then you draw two";
     if (d.colour >= kKinds) return "there is no such card kind";
     return holds(Kind(d.colour)) ? "" : "you hold no " + std::string(kind_info(d.colour).name);
   }
@@ -96,8 +127,19 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   }
   // Parry.
   switch (d.type) {
-    case ActionType::Take:
-      return "";
+    case ActionType::Take: {
+      // "Le défenseur doit réaliser une parade magique": with the potions in hand, she parries
+      // (or avoids the attack with a spell). Abracadabra stays her choice: it is a spell.
+      if (lack(*this, seat).missing > 0) return "";
+      std::string ways = "parry [+ <spell>]";
+      const bool sortilege = exchange_.spell == uint8_t(Spell::Sortilege);
+      if (holds(kind_of(Spell::DuBalai)) && !exchange_.farce && !sortilege)
+        ways += ", balai <seat>";
+      if (holds(kind_of(Spell::BaguetteMagique)) && !exchange_.farce) ways += ", baguette";
+      return "you hold the potions to parry, and \"le d\u00e9fenseur doit r\u00e9aliser une "
+             "parade magique\": " +
+             ways;
+    }
     case ActionType::Parry: {
       const Lack l = lack(*this, seat);
       if (spell && !spell_with_parry(Spell(d.spell), exchange_.farce))
@@ -151,12 +193,14 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
   if (phase_ == Phase::Attack) {
     offer({ActionType::Pass});
     offer({ActionType::Lutin});
+    offer({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true});
     for (int sp = 0; sp < n_spells; ++sp)
       for (uint8_t c = 0; c < kColours; ++c)
         for (uint8_t n = 1; n <= 2; ++n) {
           const uint8_t spell = spells[size_t(sp)];
           if (spell == uint8_t(Spell::Sortilege)) {
             offer({ActionType::Attack, kNobody, c, n, spell});
+            offer({ActionType::Attack, kNobody, c, n, spell, true});
             continue;
           }
           for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Attack, t, c, n, spell});
@@ -165,6 +209,14 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
   }
   if (phase_ == Phase::Inherit) {
     for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
+    return;
+  }
+  if (phase_ == Phase::Lose) {
+    for (Seat o = 0; o < options_.players; ++o) offer({ActionType::Lose, o});
+    return;
+  }
+  if (phase_ == Phase::Restock) {
+    for (uint8_t k = kColours; k < kKinds; ++k) offer({ActionType::Discard, kNobody, k});
     return;
   }
   if (phase_ == Phase::Remake) {
@@ -208,7 +260,7 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       r.pass(seat);
       break;
     case ActionType::Lutin:
-      r.lutin(seat);
+      r.lutin(seat, d.tresor);
       break;
     case ActionType::Throw:
       r.throw_card(seat, Kind(d.colour));
@@ -218,6 +270,12 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
     case ActionType::Drop:
       r.drop(seat, Kind(d.colour));
+      break;
+    case ActionType::Discard:
+      r.discard_spell(seat, Kind(d.colour));
+      break;
+    case ActionType::Lose:
+      r.lose_one(seat, d.target);
       break;
   }
   return {};

@@ -209,6 +209,8 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
   const std::string doing = phase == "parry"     ? "to parry"
                             : phase == "inherit" ? "to sort her inherited hand"
                             : phase == "remake"  ? "to remake her hand"
+                            : phase == "restock" ? "to throw two spells"
+                            : phase == "lose"    ? "to lose a Crapzouille"
                                                  : "to attack";
   return "\nWaiting for " + (you ? st.bold(who) : who) + " " + doing + ".\n";
 }

@@ -1,4 +1,6 @@
 // The course of the game: attacks, parries, losses, Carabosse and the Chat Noir, the round.
+#include <algorithm>
+
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -23,6 +25,12 @@ Lack lack(const BalState& s, Seat seat) {
     out.grey = out.grey || c == int(Colour::Gris);
   }
   return out;
+}
+
+bool can_capture(const BalState& s, Seat seat) {
+  const Witch& w = s.witch_at(seat);
+  const int captives = w.alive() - w.coffre[size_t(seat)];
+  return captives < w.dead;
 }
 
 void Rules::say(const std::string& kind, std::string text) {
@@ -65,50 +73,126 @@ Card Rules::take(Seat seat, Kind k) {
   return c;
 }
 
-// "Plus assez de cartes": two cards or fewer, draw two; no potion, discard two spells face
-// up and draw two, again until a potion comes (or none is left to come).
-void Rules::replenish(Seat seat) {
-  if (s.eliminated(seat)) return;
-  if (w(seat).hand.size() <= 2) gain(seat, 2);
-  auto has_potion = [&] {
-    for (int c = 0; c < kColours; ++c)
-      if (has(seat, Kind(c))) return true;
-    return false;
-  };
-  auto potions_left = [&] {
-    for (int i = 0; i < s.pile_size_; ++i)
-      if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
-    for (int i = 0; i < s.discard_size_; ++i)
-      if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
-    return false;
-  };
-  while (!has_potion() && potions_left()) {
-    for (int i = 0; i < 2 && !w(seat).hand.empty(); ++i) {
-      const Card c = w(seat).hand.w[0] ? Card(__builtin_ctzll(w(seat).hand.w[0]))
-                                       : Card(64 + __builtin_ctzll(w(seat).hand.w[1]));
-      w(seat).hand.remove(c);
-      w(seat).known.remove(c);
-      discard(c);
-    }
-    gain(seat, 2);
-  }
+bool Rules::has_potion(Seat seat) const {
+  for (int c = 0; c < kColours; ++c)
+    if (has(seat, Kind(c))) return true;
+  return false;
 }
 
-// A Crapzouille lost: a captive first, which goes back dead to its owner; or, with a captor
-// (Envoûtement), it moves to the captor's coffre.
-void Rules::lose(Seat seat, Seat captor) {
+bool Rules::potions_left() const {
+  for (int i = 0; i < s.pile_size_; ++i)
+    if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
+  for (int i = 0; i < s.discard_size_; ++i)
+    if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
+  return false;
+}
+
+// "Un joueur ... qui ne possède plus que 2 cartes en main, en pioche 2 supplémentaires avant ou
+// après une attaque, mais jamais pendant": everyone's two cards come first.
+void Rules::restock(Seat from, bool then_turn) {
+  const int n = s.options_.players;
+  s.restock_ = {};
+  for (int i = 0; i < n; ++i) {
+    const Seat o = Seat((from + i) % n);
+    if (s.eliminated(o)) continue;
+    if (w(o).hand.size() <= 2) gain(o, 2);
+    s.restock_.add(o);
+  }
+  s.restock_at_ = from;
+  s.restock_thrown_ = 0;
+  s.restock_then_turn_ = then_turn;
+  continue_restock();
+}
+
+// "Un joueur ... qui ne possède plus aucune carte Potion dans sa main, se défausse de 2 cartes
+// Sort (faces visibles) et en repioche 2. L'opération est renouvelée jusqu'à ce que le joueur
+// puisse jouer" — or until no potion is left to come. Which two spells is hers to say.
+void Rules::continue_restock() {
+  while (!s.restock_.empty()) {
+    const Seat o = s.restock_at_;
+    if (s.restock_.contains(o)) {
+      while (!has_potion(o) && potions_left()) {
+        if (!w(o).hand.empty()) {
+          s.phase_ = Phase::Restock;
+          return;
+        }
+        gain(o, 2);  // nothing to throw
+      }
+      s.restock_.remove(o);
+    }
+    s.restock_at_ = Seat((o + 1) % s.options_.players);
+  }
+  if (s.restock_then_turn_)
+    next_turn();
+  else
+    s.phase_ = Phase::Attack;
+}
+
+void Rules::discard_spell(Seat seat, Kind k) {
+  discard(take(seat, k));
+  if (++s.restock_thrown_ == 2 || w(seat).hand.empty()) {
+    s.restock_thrown_ = 0;
+    gain(seat, 2);
+    say("restock", seat_name(seat) + " has thrown two spells and draws two cards.");
+  }
+  continue_restock();
+}
+
+// Envoûtement "permet de capturer un Crapzouille adverse": one of her own moves to the
+// captor's coffre; if none of hers is left, a captive she holds.
+void Rules::capture(Seat seat, Seat captor) {
   Witch& v = w(seat);
-  Seat owner = kNobody;
-  for (Seat o = 0; o < s.options_.players && owner == kNobody; ++o)
-    if (o != seat && v.coffre[size_t(o)] > 0) owner = o;
-  if (captor != kNobody && v.coffre[size_t(seat)] > 0) owner = seat;  // hers are captured first
-  if (owner == kNobody) owner = seat;
+  Seat owner = seat;
+  for (Seat o = 0; o < s.options_.players && v.coffre[size_t(owner)] == 0; ++o) owner = o;
   if (v.coffre[size_t(owner)] == 0) return;
   --v.coffre[size_t(owner)];
-  if (captor != kNobody)
-    ++w(captor).coffre[size_t(owner)];
-  else
-    ++w(owner).dead;
+  ++w(captor).coffre[size_t(owner)];
+}
+
+// One of `owner`'s Crapzouilles dies in the coffre of `seat`. A captive: "il le rend à son
+// propriétaire qui le compte comme un Crapzouille mort".
+void Rules::kill(Seat seat, Seat owner) {
+  --w(seat).coffre[size_t(owner)];
+  ++w(owner).dead;
+}
+
+void Rules::inflict(Seat seat, int losses, Seat by) {
+  Exchange& x = s.exchange_;
+  x.loser = seat;
+  x.losses = uint8_t(losses);
+  x.loss_by = by;
+  resume_losses();
+}
+
+// "Le nouveau possesseur peut éliminer ce Crapzouille s'il subit une perte": with Crapzouilles
+// of more than one owner in her coffre, the loser says whose she loses.
+void Rules::resume_losses() {
+  Exchange& x = s.exchange_;
+  while (x.losses > 0 && w(x.loser).alive() > 0) {
+    int owners = 0;
+    Seat owner = kNobody;
+    for (Seat o = 0; o < s.options_.players; ++o)
+      if (w(x.loser).coffre[size_t(o)] > 0) ++owners, owner = o;
+    if (owners > 1) {
+      s.phase_ = Phase::Lose;
+      return;
+    }
+    kill(x.loser, owner);
+    --x.losses;
+  }
+  const Seat seat = x.loser;
+  const Seat by = x.loss_by;
+  x.loser = x.loss_by = kNobody;
+  x.losses = 0;
+  s.phase_ = Phase::Parry;
+  eliminate_if_out(seat, by);
+  after_defence();
+}
+
+void Rules::lose_one(Seat seat, Seat owner) {
+  kill(seat, owner);
+  --s.exchange_.losses;
+  resume_losses();
 }
 
 // "Une sorcière est éliminée lorsque tous ses Crapzouilles ont été éliminés. Le joueur
@@ -116,16 +200,16 @@ void Rules::lose(Seat seat, Seat captor) {
 //
 // Option (niveau difficile): "le joueur doit donner son jeu de cartes à celui qui l'a éliminé.
 // Ce dernier peut choisir d'échanger des cartes d'un jeu à l'autre; cependant, il doit avoir
-// autant de cartes qu'il en avait avant" — she takes the hand, then drops down to her count.
+// autant de cartes qu'il en avait avant" — she takes the hand, and when the exchange ends
+// drops as many cards as she took: what she wins or draws meanwhile stays hers.
 void Rules::eliminate_if_out(Seat seat, Seat by) {
   Witch& v = w(seat);
   if (v.out_rank != 0 || v.alive() > 0) return;
   v.out_rank = ++s.eliminated_count_;
   const bool inherit = s.options_.heritage && by != kNobody && by != seat && !s.eliminated(by);
-  if (inherit && s.exchange_.heir == kNobody) {
-    s.exchange_.heir = by;
-    s.exchange_.keep = uint8_t(w(by).hand.size());
-  }
+  s.exchange_.inherited[size_t(seat)] = 0;  // an heir who leaves gives all she holds
+  if (inherit)
+    s.exchange_.inherited[size_t(by)] = uint8_t(s.exchange_.inherited[size_t(by)] + v.hand.size());
   for (int c = 0; c < kCards; ++c)
     if (v.hand.has(Card(c))) {
       if (inherit)
@@ -163,6 +247,10 @@ void Rules::attack(Seat seat, const Decoded& d) {
   }
   x.spell = d.spell;
   if (d.spell != kNoSpell) x.cards[x.card_count++] = take(seat, kind_of(Spell(d.spell)));
+  if (d.tresor) {
+    x.cards[x.card_count++] = take(seat, kind_of(Spell::TresorMagique));
+    x.tresor = true;
+  }
   if (Spell(d.spell) == Spell::Sortilege && d.spell != kNoSpell) {
     // "Tu attaques tous les joueurs en même temps": they parry one after another, clockwise.
     for (Seat o = 0; o < s.options_.players; ++o)
@@ -219,37 +307,36 @@ void Rules::parry(Seat seat, const Decoded& d) {
     x.farce_from = seat;
   }
   // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
-  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) {
-    lose(x.attacker, kNobody);
-    eliminate_if_out(x.attacker, seat);
-  }
+  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) return inflict(x.attacker, 1, seat);
   after_defence();
 }
 
 // "S'il ne parvient pas à réaliser la parade, il perd un Crapzouille."
 void Rules::take_loss(Seat seat) {
   Exchange& x = s.exchange_;
-  const bool self = seat == x.attacker;
-  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce &&
-      w(x.attacker).alive() < kCrapzouilles)
-    lose(seat, x.attacker);
-  else
-    lose(seat, kNobody);
-  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) lose(seat, kNobody);
-  eliminate_if_out(seat, x.attacker);
-  if (!self && !x.gained.contains(x.attacker) && !s.eliminated(x.attacker)) {
-    gain(x.attacker, 1);
-    x.gained.add(x.attacker);
+  const Seat by = x.assailant();
+  const bool self = seat == by;
+  // "En cas d'attaque réussie, le joueur gagne 1 carte."
+  if (!self && !x.gained.contains(by) && !s.eliminated(by)) {
+    gain(by, 1);
+    x.gained.add(by);
   }
-  after_defence();
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker)) {
+    capture(seat, x.attacker);
+    return inflict(seat, 0, by);
+  }
+  inflict(seat, x.spell == uint8_t(Spell::Fantome) && !x.farce ? 2 : 1, by);
 }
 
 // "Cette carte permet d'éviter une attaque en la renvoyant sur le joueur de son choix sauf
 // sur celui qui a attaqué" (or, later, the one who sent it).
 void Rules::balai(Seat seat, Seat to) {
   discard(take(seat, kind_of(Spell::DuBalai)));
-  s.exchange_.sender = seat;
-  s.exchange_.defender = to;
+  Exchange& x = s.exchange_;
+  x.sender = seat;
+  x.defender = to;
+  // The attack moves with its spell: an attacking Diablotin's farce follows it.
+  if (x.farce_target != kNobody && x.farce_from == x.attacker) x.farce_target = to;
 }
 
 // "Cette carte annule l'attaque portée contre vous et fait perdre son tour à l'attaquant.
@@ -257,6 +344,9 @@ void Rules::balai(Seat seat, Seat to) {
 void Rules::baguette(Seat seat) {
   discard(take(seat, kind_of(Spell::BaguetteMagique)));
   Exchange& x = s.exchange_;
+  // A Sortilège attacks every witch: the Baguette cancels "l'attaque portée contre vous" only.
+  // The cards stay on the table for the others, so they cannot go back to the attacker.
+  if (x.spell == uint8_t(Spell::Sortilege)) return after_defence();
   for (int i = 0; i < x.card_count; ++i) {
     w(x.attacker).hand.add(x.cards[size_t(i)]);
     w(x.attacker).known.add(x.cards[size_t(i)]);
@@ -272,12 +362,18 @@ void Rules::pass(Seat) {
 
 // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque ... La
 // FARCE doit être résolue comme une attaque contre lui-même."
-void Rules::lutin(Seat seat) {
+void Rules::lutin(Seat seat, bool tresor) {
   Exchange& x = s.exchange_;
   x = Exchange{};
   x.attacker = x.sender = seat;
   x.spell = uint8_t(Spell::LutinFarceur);
   x.cards[x.card_count++] = take(seat, kind_of(Spell::LutinFarceur));
+  // Trésor magique "peut se jouer ... lorsqu'une carte LUTIN FARCEUR est jouée": two cards at
+  // once, before the farce (no Baguette magique can hand a Lutin back).
+  if (tresor) {
+    x.cards[x.card_count++] = take(seat, kind_of(Spell::TresorMagique));
+    gain(seat, 2);
+  }
   s.phase_ = Phase::Parry;
   if (!launch_farce(seat, seat)) end_exchange(false);
 }
@@ -294,7 +390,7 @@ bool Rules::launch_farce(Seat from, Seat target) {
     x.tokens[x.token_count++] = t;
   }
   x.farce = true;
-  x.attacker = x.sender = from;
+  x.farce_from = x.sender = from;
   x.defender = target;
   x.potions = 0;
   for (int i = 0; i < x.token_count; ++i)
@@ -330,7 +426,7 @@ void Rules::end_exchange(bool cancelled) {
   for (int i = 0; i < x.token_count; ++i) ++s.bowl_[x.tokens[size_t(i)]];
   // The attack's own gifts come once the attack stands: Baguette magique hands the cards back.
   if (!cancelled && !s.eliminated(attacker)) {
-    if (x.spell == uint8_t(Spell::TresorMagique)) gain(attacker, 2);
+    if (x.spell == uint8_t(Spell::TresorMagique) || x.tresor) gain(attacker, 2);
     if (x.spell == uint8_t(Spell::Remede) && w(attacker).dead > 0 &&
         w(attacker).alive() < kCrapzouilles) {
       --w(attacker).dead;
@@ -345,9 +441,15 @@ void Rules::end_exchange(bool cancelled) {
 void Rules::settle() {
   Exchange& x = s.exchange_;
   if (s.phase_ == Phase::Over) return finish_exchange();
-  if (x.heir != kNobody && w(x.heir).hand.size() > x.keep) {
-    s.phase_ = Phase::Inherit;
-    return;
+  for (Seat o = 0; o < s.options_.players; ++o) {
+    uint8_t& left = x.inherited[size_t(o)];
+    // She may have played inherited cards meanwhile: never more to drop than she holds.
+    left = uint8_t(std::min<int>(left, w(o).hand.size()));
+    if (left > 0) {
+      x.heir = o;
+      s.phase_ = Phase::Inherit;
+      return;
+    }
   }
   x.heir = kNobody;
   if (x.magician != kNobody && !s.eliminated(x.magician)) {
@@ -360,14 +462,14 @@ void Rules::settle() {
 // Inherited or her own, each card dropped goes face up to the discard pile.
 void Rules::drop(Seat seat, Kind k) {
   discard(take(seat, k));
+  --s.exchange_.inherited[size_t(seat)];
   settle();
 }
 
 void Rules::finish_exchange() {
   s.exchange_ = Exchange{};
   if (s.phase_ == Phase::Over) return;
-  for (Seat o = 0; o < s.options_.players; ++o) replenish(o);
-  next_turn();
+  restock(s.carabosse_, true);
 }
 
 // "Se refaire un jeu de cartes en jetant toutes celles qui ne vous plaisent pas et d'en
@@ -386,24 +488,24 @@ void Rules::keep(Seat seat) {
 // "Quand un joueur a fini de jouer, il passe CARABOSSE à son voisin de gauche."
 void Rules::next_turn() {
   const int n = s.options_.players;
-  auto dist = [&](Seat x) { return (x - s.first_ + n) % n; };
+  auto dist = [&](Seat x) { return (x - s.tour_start_ + n) % n; };
   const Seat from = s.carabosse_;
   const Seat to = next_living(from);
   s.phase_ = Phase::Attack;
   s.exchange_ = Exchange{};
-  if (dist(to) > dist(from) && to != s.first_) {
+  if (dist(to) > dist(from)) {
     s.carabosse_ = to;
     return;
   }
   if (s.tour_ == 1) {
     s.tour_ = 2;  // the Chat Noir turns to Tour 2
-    s.carabosse_ = s.first_;
+    s.carabosse_ = s.tour_start_ = s.first_;
     say("tour", "The Chat Noir turns: second Tour de Table.");
     return;
   }
   // End of the round: Carabosse and the Chat Noir go to the left.
   s.first_ = next_living(s.first_);
-  s.carabosse_ = s.first_;
+  s.carabosse_ = s.tour_start_ = s.first_;
   s.tour_ = 1;
   ++s.round_;
   grand_sabbat();
@@ -419,9 +521,9 @@ void Rules::grand_sabbat() {
     const int room = kHandSize - w(o).hand.size();
     gain(o, std::min(room, w(o).alive()));
   }
-  for (int i = 0; i < n; ++i) replenish(Seat((s.first_ + i) % n));
   say("grand-sabbat", "Round " + std::to_string(s.round_) + ": Grand Sabbat; " +
                           seat_name(s.first_) + " holds Carabosse and the Chat Noir.");
+  restock(s.first_, false);
 }
 
 }  // namespace sabbat::bal

@@ -17,8 +17,21 @@ struct Rules {
   void gain(Seat seat, int n);
   void discard(Card c);
   Card take(Seat seat, Kind k);
-  void replenish(Seat seat);
-  void lose(Seat seat, Seat captor);
+  bool has_potion(Seat seat) const;
+  bool potions_left() const;
+  // "Plus assez de cartes" for every living witch, clockwise from `from`; `then_turn`:
+  // Carabosse passes on once all are checked.
+  void restock(Seat from, bool then_turn);
+  // Goes on with the witches still to check; stops at one who must choose spells to throw.
+  void continue_restock();
+  void discard_spell(Seat seat, Kind k);
+  void capture(Seat seat, Seat captor);
+  void kill(Seat seat, Seat owner);
+  // `seat` loses `losses` Crapzouilles to `by`'s attack, farce or parry, then the defence goes
+  // on; she is asked whose she loses when she holds some of two owners.
+  void inflict(Seat seat, int losses, Seat by);
+  void resume_losses();
+  void lose_one(Seat seat, Seat owner);
   // `by`: the witch whose attack, farce or parry took the last Crapzouille.
   void eliminate_if_out(Seat seat, Seat by);
   // The exchange is over: the heir sorts her cards, then Tour de magie, then Carabosse moves.
@@ -32,7 +45,7 @@ struct Rules {
   void balai(Seat seat, Seat to);
   void baguette(Seat seat);
   void pass(Seat seat);
-  void lutin(Seat seat);
+  void lutin(Seat seat, bool tresor);
   // Draws two farce tokens and lays the farce on `target` as an attack; false when both are
   // white ("la FARCE a échoué").
   bool launch_farce(Seat from, Seat target);
@@ -54,5 +67,9 @@ struct Lack {
   bool grey = false;
 };
 Lack lack(const BalState& s, Seat seat);
+
+// Envoûtement: "le Crapzouille capturé vient en remplacer un des vôtres mort", so a captive
+// needs one of her own dead whose place no captive has taken yet.
+bool can_capture(const BalState& s, Seat seat);
 
 }  // namespace sabbat::bal

@@ -1,5 +1,6 @@
 // Setup: the level's cards shuffled, ten to each witch, ten Crapzouilles in each coffre.
 #include "games/bal-des-sorcieres/state.hpp"
+#include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
 
@@ -19,7 +20,7 @@ const CardSet& kind_cards(Kind k) {
 
 uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
-         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16;
+         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16 | uint32_t(d.tresor) << 24;
 }
 
 Decoded decode(uint32_t code) {
@@ -29,6 +30,7 @@ Decoded decode(uint32_t code) {
   d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
   d.count = uint8_t((code >> 13) & 7);
   d.spell = uint8_t((code >> 16) & 0xff);
+  d.tresor = (code >> 24) & 1;
   return d;
 }
 
@@ -42,8 +44,11 @@ BalState::BalState(const Options& options, uint64_t seed)
       box_[box_size_++] = Card(c);
   }
   for (Seat s = 0; s < options_.players; ++s) witches_[size_t(s)].coffre[size_t(s)] = kCrapzouilles;
-  first_ = carabosse_ = options_.first_seat;
+  first_ = tour_start_ = carabosse_ = options_.first_seat;
   deal();
+  // "Plus assez de cartes ... avant ou après une attaque": a hand dealt without a potion is
+  // mended before the first attack.
+  Rules{*this, nullptr}.restock(first_, false);
 }
 
 void BalState::deal() {
@@ -64,6 +69,10 @@ SeatSet BalState::actors() const {
       return SeatSet::only(exchange_.heir);
     case Phase::Remake:
       return SeatSet::only(exchange_.magician);
+    case Phase::Restock:
+      return SeatSet::only(restock_at_);
+    case Phase::Lose:
+      return SeatSet::only(exchange_.loser);
     case Phase::Parry:
       return SeatSet::only(exchange_.defender);
     case Phase::Over:
@@ -101,6 +110,12 @@ std::string BalState::idle_reason(Seat seat, Action) const {
   if (phase_ == Phase::Parry)
     return "seat " + std::to_string(seat) + " may not act: seat " +
            std::to_string(exchange_.defender) + " is parrying";
+  if (phase_ == Phase::Lose)
+    return "seat " + std::to_string(seat) + " may not act: seat " +
+           std::to_string(exchange_.loser) + " is choosing whose Crapzouille she loses";
+  if (phase_ == Phase::Restock)
+    return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(restock_at_) +
+           " holds no potion and is throwing two spells (plus assez de cartes)";
   return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(carabosse_) +
          " holds Carabosse";
 }

@@ -36,8 +36,10 @@ struct Options {
 };
 
 // Remake: the witch who played Tour de magie throws the cards she does not like.
-// Inherit: the heir of an eliminated witch sorts the two hands back to her own count.
-enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Over };
+// Inherit: the heir of an eliminated witch drops as many cards as she took.
+// Restock: "plus assez de cartes" — a witch without a potion throws two spells of her choice.
+// Lose: a witch who holds Crapzouilles of two owners says whose she loses.
+enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Over };
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -47,6 +49,7 @@ struct Exchange {
   std::array<uint8_t, 2> colours{};  // the potions to parry
   uint8_t potions = 0;
   uint8_t spell = kNoSpell;     // the attack's spell
+  bool tresor = false;          // a Trésor magique beside the Sortilège: two cards at the end
   std::array<Card, 3> cards{};  // the attacker's cards on the table
   uint8_t card_count = 0;
   SeatSet waiting;  // Sortilège: the defenders still to parry, clockwise
@@ -57,10 +60,19 @@ struct Exchange {
   Seat farce_from = kNobody;
   std::array<uint8_t, 2> tokens{};  // farce tokens on the table, back in the bowl at the end
   uint8_t token_count = 0;
-  Seat heir = kNobody;  // the heritage option: who took a hand, and how many cards she keeps
-  uint8_t keep = 0;
+  // The heritage option: how many cards each witch took from the hands of those she eliminated
+  // and has still to drop, and the heir dropping them now.
+  std::array<uint8_t, kMaxPlayers> inherited{};
+  Seat heir = kNobody;
   Seat magician = kNobody;  // Tour de magie: who remakes her hand when the exchange ends
   uint8_t thrown = 0;       // and how many cards she has thrown so far
+  // Crapzouilles still to lose, by whom, and to whose attack, farce or parry.
+  Seat loser = kNobody;
+  uint8_t losses = 0;
+  Seat loss_by = kNobody;
+  // Whose potions or farce the defender answers: the attacker, or the farce's launcher. The
+  // attacker stays the attacker through a farce, for her attack's own spell.
+  Seat assailant() const { return farce ? farce_from : attacker; }
   bool operator==(const Exchange&) const = default;
 };
 
@@ -89,14 +101,17 @@ enum class ActionType : uint8_t {
   Lutin,
   Throw,
   Keep,
-  Drop
+  Drop,
+  Discard,
+  Lose
 };
 struct Decoded {
   ActionType type{};
-  Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai
-  uint8_t colour = 0;        // Attack: a colour; Throw: a kind
+  Seat target = kNobody;     // Attack (kNobody for a Sortilège), Balai; Lose: whose
+  uint8_t colour = 0;        // Attack: a colour; Throw, Drop, Discard: a kind
   uint8_t count = 0;         // Attack: 1 or 2 potions
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
+  bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
 };
 uint32_t encode(const Decoded& d);
 Decoded decode(uint32_t code);
@@ -143,6 +158,9 @@ class BalState final : public State {
   // changes nothing. The hand of `seat` becomes exactly `cards` (taken from the pile, the
   // discard or other hands, which get pile cards back so that their sizes stay).
   Status set_hand(Seat seat, std::initializer_list<Card> cards);
+  // Before the first attack only: the hand of `seat` becomes `cards`, as if dealt so, and the
+  // deal is checked again for "plus assez de cartes".
+  Status redeal(Seat seat, std::initializer_list<Card> cards);
   // Moves living Crapzouilles of `seat` to her dead until `alive` are left.
   Status set_alive(Seat seat, int alive);
 
@@ -169,9 +187,19 @@ class BalState final : public State {
   int round_ = 1;
   int tour_ = 1;
   Seat first_ = 0;
+  // Who opened this Tour de Table: it ends when Carabosse comes back to her or past her seat,
+  // even when she has left the ball and the Chat Noir has gone on to her left.
+  Seat tour_start_ = 0;
   Seat carabosse_ = 0;
   int8_t eliminated_count_ = 0;
   std::array<uint8_t, kColours + 1> bowl_ = kFarceCounts;  // farce tokens, by colour then white
+  // "Plus assez de cartes" after an exchange, a Grand Sabbat or the deal: the witches still to
+  // check, clockwise from the one at restock_at_; how many spells she has thrown of her two;
+  // whether Carabosse passes on once all are checked.
+  SeatSet restock_;
+  Seat restock_at_ = 0;
+  uint8_t restock_thrown_ = 0;
+  bool restock_then_turn_ = false;
 };
 
 // True when each of the 121 cards is in exactly one place.

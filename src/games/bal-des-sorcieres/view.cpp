@@ -25,6 +25,10 @@ std::string_view phase_name(Phase p) {
       return "inherit";
     case Phase::Remake:
       return "remake";
+    case Phase::Restock:
+      return "restock";
+    case Phase::Lose:
+      return "lose";
     case Phase::Parry:
       return "parry";
     case Phase::Over:
@@ -51,7 +55,7 @@ json BalState::view(Seat viewer) const {
   json discard = json::array();
   for (int i = 0; i < discard_size_; ++i) discard.push_back(card_json(discard_[size_t(i)]));
   v["discard"] = discard;
-  if (phase_ == Phase::Parry) {
+  if (phase_ == Phase::Parry || phase_ == Phase::Lose) {
     const Exchange& x = exchange_;
     json cards = json::array();
     for (int i = 0; i < x.card_count; ++i) cards.push_back(card_json(x.cards[size_t(i)]));
@@ -67,8 +71,15 @@ json BalState::view(Seat viewer) const {
                    {"defender", x.defender},
                    {"sender", x.sender},
                    {"cards", cards},
+                   {"farce_by", x.farce ? x.farce_from : kNobody},
                    {"still_to_parry", pending}};
   }
+  if (phase_ == Phase::Lose) v["lose"] = {{"witch", exchange_.loser}, {"losses", exchange_.losses}};
+  if (phase_ == Phase::Restock)
+    v["restock"] = {{"witch", restock_at_}, {"thrown", restock_thrown_}};
+  if (phase_ == Phase::Inherit)
+    v["inherit"] = {{"heir", exchange_.heir},
+                    {"to_drop", exchange_.inherited[size_t(exchange_.heir)]}};
   json witches = json::array();
   for (Seat s = 0; s < options_.players; ++s) {
     const Witch& w = witches_[size_t(s)];
