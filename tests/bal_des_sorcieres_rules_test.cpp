@@ -878,5 +878,70 @@ TEST(BalEnvoutement, TheCaptorChoosesWhetherSheLosesTheCaptiveOrOneOfHerOwn) {
   EXPECT_EQ(s.tour(), 2);
 }
 
+// A Fantôme kills two: a witch who holds a captive is asked for each, as long as she holds
+// Crapzouilles of two owners.
+TEST(BalFantome, AWitchHoldingACaptiveSaysWhoseForEachOfTheTwo) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Vert),
+                      potion(Colour::Jaune, 6), potion(Colour::Jaune, 7)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), spell(Spell::Fantome), potion(Colour::Jaune, 2),
+                      potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(s.set_alive(0, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+  ASSERT_TRUE(play(s, 1, "take").ok());
+  ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
+  ASSERT_TRUE(play(s, 2, "take").ok());
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Vert), potion(Colour::Jaune, 6),
+                             potion(Colour::Jaune, 7), potion(Colour::Bleu, 1)})
+                  .ok());
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge + fantome").ok());
+  ASSERT_TRUE(play(s, 0, "take").ok());
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  EXPECT_EQ(s.view(2)["lose"]["losses"], 2);
+  ASSERT_TRUE(play(s, 0, "lose 0").ok());
+  ASSERT_EQ(s.phase(), Phase::Lose);  // still her own and the captive: asked again
+  EXPECT_EQ(s.view(2)["lose"]["losses"], 1);
+  ASSERT_TRUE(play(s, 0, "lose 1").ok());
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.witch_at(0).coffre[0], 8);
+  EXPECT_EQ(s.witch_at(0).coffre[1], 0);
+  EXPECT_EQ(s.witch_at(0).dead, 2);
+  EXPECT_EQ(s.witch_at(1).dead, 1);
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+}
+
+// Two witches eliminated by one Sortilège: the heir takes both hands and drops as many cards
+// as the two held.
+TEST(BalHeritage, TwoHandsTakenInOneSortilegeAddUp) {
+  BalState s = new_game(4, "hard", 1, "true");
+  ASSERT_TRUE(s.set_hand(0, {potion(Colour::Gris), spell(Spell::Sortilege), potion(Colour::Vert),
+                             potion(Colour::Jaune), potion(Colour::Rouge)})
+                  .ok());
+  ASSERT_TRUE(
+      s.set_hand(1, {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Rouge, 1)})
+          .ok());
+  ASSERT_TRUE(s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 2)}).ok());
+  ASSERT_TRUE(s.set_hand(3, {potion(Colour::Vert, 3), potion(Colour::Jaune, 3),
+                             potion(Colour::Rouge, 3), potion(Colour::Rouge, 4)})
+                  .ok());
+  ASSERT_TRUE(s.set_alive(1, 1).ok());
+  ASSERT_TRUE(s.set_alive(2, 1).ok());
+  ASSERT_TRUE(play(s, 0, "attack all with 1 gris + sortilege").ok());
+  for (Seat p : {1, 2, 3}) ASSERT_TRUE(play(s, p, "take").ok());
+  ASSERT_TRUE(s.eliminated(1));
+  ASSERT_TRUE(s.eliminated(2));
+  ASSERT_EQ(s.phase(), Phase::Inherit);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 3 + 1 + 3 + 2);  // her three, one won, both hands
+  EXPECT_EQ(s.view(3)["inherit"]["to_drop"], 5);
+  for (const char* kind : {"vert", "vert", "vert", "jaune", "jaune"}) {
+    ASSERT_EQ(s.phase(), Phase::Inherit);
+    ASSERT_TRUE(play(s, 0, std::string("drop ") + kind).ok()) << kind;
+  }
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.witch_at(0).hand.size(), 4);
+  EXPECT_EQ(s.carabosse(), 3);
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+}
+
 }  // namespace
 }  // namespace sabbat::bal
