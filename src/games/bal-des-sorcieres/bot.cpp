@@ -57,10 +57,11 @@ int spell_kind(Spell s) {
 // An action's text cut into what matters here.
 struct Move {
   std::string verb;
-  int target = -1;  // a seat; -2 for "all"
-  int count = 0;    // potions in an attack
-  int kind = -1;    // an attack's colour, or the card thrown or dropped
-  int spell = -1;   // the spell's kind, Abracadabra included
+  int target = -1;      // a seat; -2 for "all"
+  int count = 0;        // potions in an attack
+  int kind = -1;        // an attack's colour, or the card thrown or dropped
+  int spell = -1;       // the spell's kind, Abracadabra included
+  bool tresor = false;  // a Trésor magique beside a Sortilège or a Lutin farceur
 };
 
 Move read_move(const std::string& text) {
@@ -80,9 +81,12 @@ Move read_move(const std::string& text) {
     m.count = number(w[3]);
     m.kind = kind_from_slug(w[4]);
     if (w.size() >= 7) m.spell = kind_from_slug(w[6]);
+    m.tresor = w.size() >= 9 && w[8] == "tresor";
   } else if (m.verb == "parry") {
     if (w.size() == 3 && w[1] == "with") m.spell = kind_from_slug(w[2]);
     if (w.size() == 3 && w[1] == "+") m.spell = kind_from_slug(w[2]);
+  } else if (m.verb == "lutin") {
+    m.tresor = w.size() == 3 && w[2] == "tresor";
   } else if (w.size() == 2) {
     m.target = number(w[1]);
     m.kind = kind_from_slug(w[1]);
@@ -100,12 +104,19 @@ class Judge {
     if (m.verb == "balai") return escape(spell_kind(Spell::DuBalai)) + sent_on(m.target);
     if (m.verb == "baguette") return escape(spell_kind(Spell::BaguetteMagique)) + 0.2;
     if (m.verb == "throw") return 0.3 - keep_worth(m.kind);  // she draws one for each
-    if (m.verb == "drop") return -keep_worth(m.kind);
+    if (m.verb == "drop" || m.verb == "discard") return -keep_worth(m.kind);
+    // Her own Crapzouille dies beside her sheet, where a Remède can raise it and an
+    // Envoûtement can replace it; a captive goes back to its owner.
+    if (m.verb == "lose") return m.target == r_.me ? 0.1 : 0.0;
+    if (m.verb == "lutin" && m.tresor) return tresor_drawn();
     return 0;  // take, keep, lutin, pass: the reference
   }
 
  private:
   const WitchSeen& witch(int seat) const { return r_.witches[size_t(seat)]; }
+
+  // A Trésor magique played: two cards drawn for one spent.
+  double tresor_drawn() const { return 2 * kCard - keep_worth(spell_kind(Spell::TresorMagique)); }
 
   // How much a Crapzouille of `seat` is worth killing: more for the witch it would put out,
   // a little more for the one with the most.
@@ -141,7 +152,7 @@ class Judge {
     if (m.kind < 0 || m.count <= 0) return -10;
     const int kills = m.spell == spell_kind(Spell::Fantome) ? 2 : 1;
     double cost = m.count * keep_worth(m.kind) + keep_worth(m.spell);
-    double gain = 0;
+    double gain = m.tresor ? tresor_drawn() : 0;
     if (m.spell == spell_kind(Spell::TresorMagique)) gain += 2 * kCard;
     if (m.spell == spell_kind(Spell::Remede)) gain += 0.9;
     std::vector<int> targets;
