@@ -3,8 +3,11 @@
 // redraws of hidden information leaving each view unchanged.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
+#include "support/random_games.hpp"
 
 namespace sabbat::bal {
 namespace {
@@ -96,6 +99,59 @@ TEST(BalPlayout, ActionTextsParseBackAndRefusalsChangeNothing) {
       }
     });
   }
+}
+
+// The legal list is built straight from the hand for speed; every action the game can encode
+// is applied on a copy, and exactly those in the list are accepted, each listed once.
+TEST(BalPlayout, TheLegalListIsExactlyTheActionsApplyAccepts) {
+  // Each type with the fields it reads, over and beyond their ranges.
+  std::vector<Action> universe;
+  auto add = [&](const Decoded& d) { universe.push_back(Action{encode(d)}); };
+  for (Seat target = kNobody; target <= kMaxPlayers; ++target)
+    for (uint8_t colour = 0; colour <= kColours; ++colour)
+      for (uint8_t count = 0; count <= 3; ++count)
+        for (int spell = -1; spell <= kSpells; ++spell)
+          for (bool tresor : {false, true})
+            add({ActionType::Attack, target, colour, count, spell < 0 ? kNoSpell : uint8_t(spell),
+                 tresor});
+  for (int spell = -1; spell <= kSpells; ++spell)
+    add({ActionType::Parry, kNobody, 0, 0, spell < 0 ? kNoSpell : uint8_t(spell)});
+  for (Seat target = kNobody; target <= kMaxPlayers; ++target) {
+    add({ActionType::Balai, target});
+    add({ActionType::Lose, target});
+  }
+  for (uint8_t kind = 0; kind <= kKinds; ++kind)
+    for (auto type : {ActionType::Throw, ActionType::Drop, ActionType::Discard})
+      add({type, kNobody, kind});
+  for (auto type : {ActionType::Take, ActionType::Baguette, ActionType::Pass, ActionType::Keep})
+    add({type});
+  add({ActionType::Lutin});
+  add({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true});
+  std::sort(universe.begin(), universe.end(), [](Action a, Action b) { return a.code < b.code; });
+  universe.erase(std::unique(universe.begin(), universe.end()), universe.end());
+  int states = 0;
+  for (const std::string level : {"easy", "hard"})
+    for (uint64_t seed = 0; seed < uint64_t(sabbat::testing::scaled(6)); ++seed) {
+      auto s = new_game(4, level, seed);
+      Rng rng(seed);
+      play(*s, rng, [&](const State& st, Seat seat, const ActionList& legal) {
+        if (rng.below(8) != 0) return;  // a sample of the states, for time
+        ++states;
+        std::vector<uint32_t> listed;
+        for (Action a : legal) listed.push_back(a.code);
+        std::sort(listed.begin(), listed.end());
+        ASSERT_EQ(std::adjacent_find(listed.begin(), listed.end()), listed.end());
+        auto copy = st.clone();
+        for (Action a : universe) {
+          const bool accepted = copy->apply(seat, a, st.now()).ok();
+          if (accepted) copy = st.clone();
+          ASSERT_EQ(accepted, std::binary_search(listed.begin(), listed.end(), a.code))
+              << st.action_text(a) << "\n"
+              << st.full_state().dump();
+        }
+      });
+    }
+  EXPECT_GT(states, 50);
 }
 
 TEST(BalPlayout, RedrawingHiddenCardsLeavesEveryViewUnchanged) {

@@ -4,35 +4,11 @@
 
 namespace sabbat::bal {
 
-namespace {
-
 const std::array<CardSet, kKinds> kKindCards = [] {
   std::array<CardSet, kKinds> sets{};
   for (int c = 0; c < kCards; ++c) sets[card_kind(Card(c))].add(Card(c));
   return sets;
 }();
-
-}  // namespace
-
-const CardSet& kind_cards(Kind k) {
-  return kKindCards[k];
-}
-
-uint32_t encode(const Decoded& d) {
-  return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
-         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16 | uint32_t(d.tresor) << 24;
-}
-
-Decoded decode(uint32_t code) {
-  Decoded d;
-  d.type = ActionType(code & 15);
-  d.target = Seat((code >> 4) & 15) - 1;
-  d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
-  d.count = uint8_t((code >> 13) & 7);
-  d.spell = uint8_t((code >> 16) & 0xff);
-  d.tresor = (code >> 24) & 1;
-  return d;
-}
 
 BalState::BalState(const Options& options, uint64_t seed)
     : State(TurnBased{}), options_(options), rng_(seed) {

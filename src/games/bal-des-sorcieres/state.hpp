@@ -21,7 +21,10 @@ struct CardSet {
   bool operator==(const CardSet&) const = default;
 };
 // The cards of one kind.
-const CardSet& kind_cards(Kind k);
+extern const std::array<CardSet, kKinds> kKindCards;
+inline const CardSet& kind_cards(Kind k) {
+  return kKindCards[k];
+}
 
 inline constexpr uint8_t kNoSpell = 0xff;
 inline constexpr Seat kNobody = -1;
@@ -113,8 +116,20 @@ struct Decoded {
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
   bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
 };
-uint32_t encode(const Decoded& d);
-Decoded decode(uint32_t code);
+inline uint32_t encode(const Decoded& d) {
+  return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
+         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16 | uint32_t(d.tresor) << 24;
+}
+inline Decoded decode(uint32_t code) {
+  Decoded d;
+  d.type = ActionType(code & 15);
+  d.target = Seat((code >> 4) & 15) - 1;
+  d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
+  d.count = uint8_t((code >> 13) & 7);
+  d.spell = uint8_t((code >> 16) & 0xff);
+  d.tresor = (code >> 24) & 1;
+  return d;
+}
 
 class BalState final : public State {
  public:
@@ -123,6 +138,7 @@ class BalState final : public State {
   int players() const override { return options_.players; }
   SeatSet actors() const override;
   void legal_actions(Seat seat, ActionList& out) const override;
+  MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
@@ -170,8 +186,15 @@ class BalState final : public State {
  private:
   friend struct Rules;
   void deal();
-  // Why `d` may not be played by `seat` now; empty when it may.
-  std::string refusal(Seat seat, const Decoded& d) const;
+  // Whether `seat` may play `d` now, and if not, why: one judgement (legal.cpp) answered two
+  // ways, so that the fast answer for listing moves and the message never disagree.
+  struct Allowed;
+  struct Reason;
+  template <class Verdict>
+  typename Verdict::Answer judge(Seat seat, const Decoded& d, Verdict v) const;
+  bool allowed(Seat seat, const Decoded& d) const;
+  void attack_actions(Seat seat, ActionList& out) const;
+  std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 
   Options options_;
   Rng rng_;
