@@ -33,10 +33,6 @@ bool can_capture(const BalState& s, Seat seat) {
   return captives < w.dead;
 }
 
-void Rules::say(const std::string& kind, std::string text) {
-  if (events) events->push_back({Audience::everyone(s.options_.players), kind, std::move(text)});
-}
-
 // "Mélangez bien les cartes de la défausse avant de les remettre dans la pioche": the pile is
 // a set drawn uniformly, so moving the discard into it is the shuffle.
 Card Rules::draw() {
@@ -133,7 +129,7 @@ void Rules::discard_spell(Seat seat, Kind k) {
   if (++s.restock_thrown_ == 2 || w(seat).hand.empty()) {
     s.restock_thrown_ = 0;
     gain(seat, 2);
-    say("restock", seat_name(seat) + " has thrown two spells and draws two cards.");
+    say("restock", [&] { return seat_name(seat) + " has thrown two spells and draws two cards."; });
   }
   continue_restock();
 }
@@ -220,7 +216,8 @@ void Rules::eliminate_if_out(Seat seat, Seat by) {
   v.hand = {};
   v.known = {};
   s.exchange_.waiting.remove(seat);
-  say("eliminated", seat_name(seat) + " has lost her last Crapzouille and leaves the ball.");
+  say("eliminated",
+      [&] { return seat_name(seat) + " has lost her last Crapzouille and leaves the ball."; });
   if (s.eliminated_count_ == s.options_.players - 1) s.phase_ = Phase::Over;
   // The Chat Noir goes to the left when its holder leaves.
   if (seat == s.first_) s.first_ = next_living(seat);
@@ -395,8 +392,10 @@ bool Rules::launch_farce(Seat from, Seat target) {
   x.potions = 0;
   for (int i = 0; i < x.token_count; ++i)
     if (x.tokens[size_t(i)] != kWhite) x.colours[x.potions++] = x.tokens[size_t(i)];
-  say("farce", "Seat " + std::to_string(from) + " draws two farce tokens" +
-                   (x.potions == 0 ? ": both white, the farce fails." : "."));
+  say("farce", [&] {
+    return "Seat " + std::to_string(from) + " draws two farce tokens" +
+           (x.potions == 0 ? ": both white, the farce fails." : ".");
+  });
   return x.potions > 0;
 }
 
@@ -500,7 +499,7 @@ void Rules::next_turn() {
   if (s.tour_ == 1) {
     s.tour_ = 2;  // the Chat Noir turns to Tour 2
     s.carabosse_ = s.tour_start_ = s.first_;
-    say("tour", "The Chat Noir turns: second Tour de Table.");
+    say("tour", [] { return std::string("The Chat Noir turns: second Tour de Table."); });
     return;
   }
   // End of the round: Carabosse and the Chat Noir go to the left.
@@ -521,8 +520,10 @@ void Rules::grand_sabbat() {
     const int room = kHandSize - w(o).hand.size();
     gain(o, std::min(room, w(o).alive()));
   }
-  say("grand-sabbat", "Round " + std::to_string(s.round_) + ": Grand Sabbat; " +
-                          seat_name(s.first_) + " holds Carabosse and the Chat Noir.");
+  say("grand-sabbat", [&] {
+    return "Round " + std::to_string(s.round_) + ": Grand Sabbat; " + seat_name(s.first_) +
+           " holds Carabosse and the Chat Noir.";
+  });
   restock(s.first_, false);
 }
 

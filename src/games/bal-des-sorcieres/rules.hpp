@@ -58,7 +58,12 @@ struct Rules {
   void keep(Seat seat);
   void next_turn();
   void grand_sabbat();
-  void say(const std::string& kind, std::string text);
+  // An event for everyone; its text is written only when events are asked for, so that
+  // simulations allocate nothing.
+  template <class Text>
+  void say(const char* kind, Text&& text) {
+    if (events) events->push_back({Audience::everyone(s.options_.players), kind, text()});
+  }
 };
 
 // Which potions `seat` lacks to parry the exchange, counted; grey among them or not.
