@@ -14,7 +14,13 @@ std::optional<Proposal> RandomBot::propose(const State& state, Seat seat, Rng& r
 }
 
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game) {
-  if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+  if (name == "random") {
+    // A real-time game may offer a random player at a person's pace: one that acts the instant
+    // it may is faster than any person, which is not what "random" means there.
+    if (game.facts().real_time)
+      if (auto paced = game.make_bot("random")) return paced;
+    return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+  }
   if (name == "mcts" || name.rfind("mcts:", 0) == 0) {
     auto budget = parse_search_budget(name);
     if (!budget) return fail(budget.error());
