@@ -24,7 +24,18 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game)
   if (name == "mcts" || name.rfind("mcts:", 0) == 0) {
     auto budget = parse_search_budget(name);
     if (!budget) return fail(budget.error());
-    return std::unique_ptr<Bot>(std::make_unique<IsMctsBot>(*budget));
+    // In a turn-based game with a bot of its own, that bot plays the others' moves and the
+    // playouts, up to the next change of the scores (is_mcts.hpp). In real time (its bots
+    // propose when a person would act, which a playout does not model) and in a game without
+    // one, random actions do, to the end.
+    PlayoutPolicy playout;
+    if (!game.facts().real_time && !game.bot_names().empty()) {
+      const std::string own = default_bot_name(game);
+      playout.bot = [&game, own] { return game.make_bot(own); };
+      playout.to_next_scoring = true;
+      playout.others_by_policy = true;
+    }
+    return std::unique_ptr<Bot>(std::make_unique<IsMctsBot>(*budget, 0.7, std::move(playout)));
   }
   if (auto bot = game.make_bot(name)) return bot;
   std::string known = "random, mcts[:N|:Nms]";
