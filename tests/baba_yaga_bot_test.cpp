@@ -2,6 +2,7 @@
 // and what their levels change.
 #include <gtest/gtest.h>
 
+#include "bots/bot.hpp"
 #include "bots/scheduler.hpp"
 #include "core/registry.hpp"
 #include "games/baba-yaga/bot.hpp"
@@ -86,6 +87,30 @@ TEST(BabaYagaBots, ExpertsCastMoreSpellsPerTurnThanNovices) {
     rate[i++] = double(t.spells) / t.turns;
   }
   EXPECT_GT(rate[1], rate[0] * 1.1);
+}
+
+// "random" as hosts name it is a person's hands choosing at random, at the seasoned times: a
+// bot acting the instant it may would turn the whole forest before Baba Yaga's first move.
+TEST(BabaYagaBots, RandomChoosesAtRandomAtTheSeasonedPace) {
+  const Game& game = *registry().find("baba-yaga");
+  const GameTime seasoned = by::person_level("seasoned")->move_min;
+  for (int players = 2; players <= 5; ++players) {
+    Tally t;
+    Rng rng(5);
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Game4 g;
+      g.state = std::move(game.new_state(game.setup(players, {}, seed).value()).value());
+      for (int p = 0; p < players; ++p) {
+        auto bot = make_bot("random", game);
+        ASSERT_TRUE(bot.ok()) << bot.error();
+        g.bots.push_back(std::move(bot.value()));
+        g.seats.push_back(g.bots.back().get());
+      }
+      play(g, t, rng);
+      if (HasFatalFailure()) return;
+    }
+    EXPECT_GE(t.fastest_move, seasoned) << players << " players";
+  }
 }
 
 // Bots see what a player sees: handed a redraw of everything its seat cannot see, a bot makes

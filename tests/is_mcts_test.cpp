@@ -126,6 +126,57 @@ TEST(IsMcts, ADecisionDoesNotDependOnWhatTheSeatCannotSee) {
   }
 }
 
+// The search as hosts make it (make_bot) in a turn-based game with a bot of its own plays its
+// playouts with that bot up to the next change of the scores: a decision is still a function
+// of what its seat sees and of the seed.
+TEST(IsMcts, WithTheGamesOwnBotInThePlayoutsADecisionDependsOnTheSeatsViewAndTheSeed) {
+  const Game& game = *registry().find("sortileges");
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    auto s = new_game("sortileges", 4, seed);
+    Rng walk(seed);
+    play_until_choice(*s, 1, walk);
+    ASSERT_FALSE(s->terminal());
+    Rng redraw(2000 + seed);
+    auto twin = s->sample_hidden(1, redraw);
+    auto a = make_bot("mcts:300", game), b = make_bot("mcts:300", game),
+         c = make_bot("mcts:300", game);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    Rng ra(seed), rb(seed), rc(seed);
+    auto pa = (*a)->propose(*s, 1, ra);
+    auto pb = (*b)->propose(*s, 1, rb);
+    auto pc = (*c)->propose(*twin, 1, rc);
+    ASSERT_TRUE(pa && pb && pc);
+    EXPECT_EQ(pa->action, pb->action) << "seed " << seed;
+    EXPECT_EQ(ra, rb) << "seed " << seed;
+    EXPECT_EQ(pa->action, pc->action) << "seed " << seed;
+    const auto& stats = dynamic_cast<const IsMctsBot&>(**a).last_stats();
+    EXPECT_EQ(stats.iterations, 300u);
+  }
+}
+
+// With the game's own bot in its playouts, a short search beats random bots in Sortilèges.
+TEST(IsMcts, WithTheGamesOwnBotInThePlayoutsBeatsRandomPlayInSortileges) {
+  const Game& game = *registry().find("sortileges");
+  const int games = std::max(8, testing::scaled(24));
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    auto s = new_game("sortileges", 4, 700 + uint64_t(g));
+    auto search = make_bot("mcts:100", game);
+    ASSERT_TRUE(search.ok());
+    RandomBot random;
+    std::vector<Bot*> bots(4, &random);
+    const Seat seat = g % 4;
+    bots[size_t(seat)] = search->get();
+    Rng rng(900 + uint64_t(g));
+    ASSERT_TRUE(play_until_end(*s, bots, rng, [&](const Step& step) {
+      return s->apply(step.seat, step.action, step.at);
+    }));
+    if (s->ranks()[size_t(seat)] == 1) ++wins;
+  }
+  // As above: a random seat wins about a quarter of the games.
+  EXPECT_GE(wins * 10, games * 6) << wins << " wins of " << games;
+}
+
 // Searching is worth something: in Sortilèges, the search bot at every seat in turn beats
 // random bots far more often than the one game in four a random seat wins.
 TEST(IsMcts, BeatsRandomPlayInSortileges) {

@@ -14,11 +14,28 @@ std::optional<Proposal> RandomBot::propose(const State& state, Seat seat, Rng& r
 }
 
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game) {
-  if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+  if (name == "random") {
+    // A real-time game may offer a random player at a person's pace: one that acts the instant
+    // it may is faster than any person, which is not what "random" means there.
+    if (game.facts().real_time)
+      if (auto paced = game.make_bot("random")) return paced;
+    return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+  }
   if (name == "mcts" || name.rfind("mcts:", 0) == 0) {
     auto budget = parse_search_budget(name);
     if (!budget) return fail(budget.error());
-    return std::unique_ptr<Bot>(std::make_unique<IsMctsBot>(*budget));
+    // In a turn-based game with a bot of its own, that bot plays the others' moves and the
+    // playouts, up to the next change of the scores (is_mcts.hpp). In real time (its bots
+    // propose when a person would act, which a playout does not model) and in a game without
+    // one, random actions do, to the end.
+    PlayoutPolicy playout;
+    if (!game.facts().real_time && !game.bot_names().empty()) {
+      const std::string own = default_bot_name(game);
+      playout.bot = [&game, own] { return game.make_bot(own); };
+      playout.to_next_scoring = true;
+      playout.others_by_policy = true;
+    }
+    return std::unique_ptr<Bot>(std::make_unique<IsMctsBot>(*budget, 0.7, std::move(playout)));
   }
   if (auto bot = game.make_bot(name)) return bot;
   std::string known = "random, mcts[:N|:Nms]";

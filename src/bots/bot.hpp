@@ -16,8 +16,9 @@ class RandomBot final : public Bot {
   bool reads_only_legal_actions() const override { return true; }
 };
 
-// Bots by name: "random" for every game, and the game's own bots (Game::bot_names); the
-// error lists the names known for that game.
+// Bots by name: "random" for every game (in a real-time game that offers one, its own random
+// player at a person's pace), and the game's own bots (Game::bot_names); the error lists the
+// names known for that game.
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game);
 // The bot a game is played against when none is named: the game's own first bot, else random.
 std::string default_bot_name(const Game& game);

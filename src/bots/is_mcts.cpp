@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 
 namespace sabbat {
 
@@ -50,8 +52,8 @@ Result<SearchBudget> parse_search_budget(std::string_view name) {
   return SearchBudget{n, std::nullopt};
 }
 
-IsMctsBot::IsMctsBot(SearchBudget budget, double exploration)
-    : budget_(budget), exploration_(exploration) {}
+IsMctsBot::IsMctsBot(SearchBudget budget, double exploration, PlayoutPolicy playout)
+    : budget_(budget), exploration_(exploration), playout_(std::move(playout)) {}
 
 std::optional<Proposal> IsMctsBot::propose(const State& state, Seat seat, Rng& rng) {
   stats_ = {};
@@ -112,6 +114,11 @@ int32_t IsMctsBot::add_child(int32_t node, Seat mover, Action action) {
 void IsMctsBot::iterate(const State& real, Seat seat, Rng& rng) {
   auto determinization = real.sample_hidden(seat, rng);
   State& d = *determinization;
+  if (playout_.to_next_scoring) start_scores_ = d.scores();
+  if (playout_.bot) {
+    playout_bots_.resize(size_t(d.players()));
+    for (auto& bot : playout_bots_) bot = playout_.bot();
+  }
   path_.clear();
   path_.push_back(0);
   int32_t node = 0;
@@ -138,9 +145,21 @@ void IsMctsBot::iterate(const State& real, Seat seat, Rng& rng) {
       if (!clock_moves(d)) break;
       node = c;
       path_.push_back(node);
+      if (scored(d)) break;
       continue;
     }
     chooser = *who;
+    if (playout_.others_by_policy && playout_.bot && chooser != seat) {
+      // The others play the policy inside the tree as below it: the tree holds this seat's
+      // own choices, between which the others' moves are part of the world.
+      MaybeAction action;
+      if (auto p = playout_bots_[size_t(chooser)]->propose(d, chooser, rng)) action = p->action;
+      if (!action) action = d.random_legal(chooser, rng);
+      if (!action) break;
+      if (!d.apply(chooser, *action, d.now()) && !clock_moves(d)) break;
+      if (scored(d)) break;
+      continue;
+    }
     d.legal_actions(chooser, legal_);
     if (legal_.empty()) break;
     std::sort(legal_.begin(), legal_.end(), by_code);
@@ -192,20 +211,11 @@ void IsMctsBot::iterate(const State& real, Seat seat, Rng& rng) {
     }
     node = next;
     path_.push_back(node);
+    // The tree ends at the horizon, as the playout does.
+    if (scored(d)) break;
   }
 
-  // Playout: uniformly random actions of the lowest seat that can act, or the clock.
-  for (int steps = 0; steps < kMaxPlayout && !d.terminal(); ++steps) {
-    const auto who = first_able(d);
-    if (!who) {
-      if (!clock_moves(d)) break;
-      continue;
-    }
-    const auto action = d.random_legal(*who, rng);
-    if (!action) break;
-    if (!d.apply(*who, *action, d.now()) && !clock_moves(d)) break;
-  }
-
+  if (!scored(d)) play_out(d, rng);
   rewards(d);
   for (int32_t n : path_) {
     Node& node_ref = nodes_[size_t(n)];
@@ -215,7 +225,57 @@ void IsMctsBot::iterate(const State& real, Seat seat, Rng& rng) {
   }
 }
 
+void IsMctsBot::play_out(State& d, Rng& rng) {
+  const bool bots = bool(playout_.bot);
+  // The lowest seat that can act plays (its bot's proposal, else a random legal action), or
+  // the clock when nobody can.
+  for (int steps = 0; steps < kMaxPlayout && !d.terminal(); ++steps) {
+    const auto who = first_able(d);
+    if (!who) {
+      if (!clock_moves(d)) break;
+      continue;
+    }
+    MaybeAction action;
+    if (bots) {
+      if (auto p = playout_bots_[size_t(*who)]->propose(d, *who, rng)) action = p->action;
+    }
+    if (!action) action = d.random_legal(*who, rng);
+    if (!action) break;
+    if (!d.apply(*who, *action, d.now()) && !clock_moves(d)) break;
+    if (scored(d)) break;
+  }
+}
+
+bool IsMctsBot::scored(const State& d) {
+  if (!playout_.to_next_scoring || d.terminal()) return false;
+  const auto now = d.scores();
+  return now != start_scores_;
+}
+
 void IsMctsBot::rewards(const State& state) {
+  if (playout_.to_next_scoring && !state.terminal() && state.scores() != start_scores_) {
+    // At the horizon: the seat's gain less half the best served rival's (a point kept from
+    // a rival is worth less than one won: the other seats gain by it too), over three times
+    // the largest gain or loss, around 0.5.
+    const auto now = state.scores();
+    const size_t players = now.size();
+    std::vector<int>& gain = gains_;
+    gain.resize(players);
+    int scale = 0;
+    for (size_t s = 0; s < players; ++s) {
+      gain[s] = now[s] - start_scores_[s];
+      scale = std::max(scale, std::abs(gain[s]));
+    }
+    reward_.assign(players, 0.5);
+    for (size_t s = 0; s < players && players > 1; ++s) {
+      int rival = std::numeric_limits<int>::min();
+      for (size_t t = 0; t < players; ++t)
+        if (t != s) rival = std::max(rival, gain[t]);
+      reward_[s] =
+          std::clamp(0.5 + (double(gain[s]) - 0.5 * double(rival)) / (3.0 * scale), 0.0, 1.0);
+    }
+    return;
+  }
   // Ranks by score, better is higher, shared places share the better rank (State::ranks for a
   // finished game; a cut-short playout is judged by its scores so far the same way).
   const auto ranks = state.ranks();

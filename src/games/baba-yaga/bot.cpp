@@ -14,12 +14,16 @@ std::optional<PersonParams> person_level(std::string_view name) {
   PersonParams p;
   if (name == "novice") {
     p.study_recall = 0.35, p.confuse = 0.20, p.forget = 0.25;
-    p.search_min = 1400, p.search_max = 2400;
-    p.move_min = 600, p.move_max = 1000;
+    p.search_min = 1200, p.search_max = 2000;
+    p.move_min = 500, p.move_max = 850;
     p.choice_min = 2000, p.choice_max = 5000;
     return p;
   }
   if (name == "seasoned" || name == "normal") return p;  // the level names of every game
+  if (name == "random") {
+    p.at_random = true;
+    return p;
+  }
   if (name == "expert") {
     p.study_recall = 0.80, p.confuse = 0.04, p.forget = 0.05;
     p.study_min = 12000, p.study_max = 19000;
@@ -42,6 +46,14 @@ class PersonBot final : public Bot {
     if (!s || !s->actors().contains(seat)) return std::nullopt;
     observe(*s, seat, rng);
     auto p = choose(*s, seat, rng);
+    // At random: the same moment, any legal action (the search draws its own, since she
+    // stops searching only by knowing what she found).
+    const bool searching = s->phase() == Phase::Race && seat == s->searcher();
+    if (p_.at_random && p && !searching) {
+      const MaybeAction any = s->random_legal(seat, rng);
+      if (!any) return std::nullopt;
+      p->action = *any;
+    }
     if (!p || !s->check(seat, p->action).ok()) return std::nullopt;
     if (auto d = s->deadline(); d && p->at >= d->at) p->at = d->at - 1;
     p->at = std::max(p->at, s->now());
@@ -124,6 +136,11 @@ class PersonBot final : public Bot {
   std::optional<Proposal> search(const BabaYagaState& s, Rng& rng) {
     const uint64_t step = uint64_t(__builtin_popcount(s.up_mask() | s.tried_mask()));
     const GameTime at = when(moment(s, step), s.now(), p_.search_min, p_.search_max, rng);
+    if (p_.at_random) {
+      const MaybeAction any = s.random_legal(s.searcher(), rng);
+      if (!any) return std::nullopt;
+      return Proposal{*any, at};
+    }
     if (s.wrong_up() >= 0) return Proposal{act::back(s.wrong_up()), at};
     const uint16_t want = card(s.card_in_play()).mask;
     int found = 0;

@@ -26,9 +26,13 @@ struct PersonParams {
   GameTime move_max = 800;
   GameTime choice_min = 1000;  // a placement or a spell's choice (ms)
   GameTime choice_max = 3000;
+  // Chooses uniformly among her legal actions (remembering nothing), at the times above.
+  bool at_random = false;
 };
 
-// "novice", "seasoned" (also "normal"), "expert"; nullopt for another name.
+// "novice", "seasoned" (also "normal"), "expert"; "random", the seasoned person's hands with
+// choices at random: a bot that acts the instant it may would turn the whole forest before
+// Baba Yaga's first move, which no person does. nullopt for another name.
 std::optional<PersonParams> person_level(std::string_view name);
 std::unique_ptr<sabbat::Bot> make_person_bot(const PersonParams& params);
 
