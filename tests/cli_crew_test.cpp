@@ -1,6 +1,7 @@
-// The threads of `sim`: when the system refuses to start one, the ones already running are
-// told to stop and joined, and the error says how many started and why (a joinable thread
-// left behind would end the program with "terminate called without an active exception").
+// The threads of `sim`: none works before all have started; when the system refuses to start
+// one (out of threads or memory), the ones already started leave without working and are
+// joined, and the error says how many started and why (a joinable thread left behind would end
+// the program with "terminate called without an active exception").
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -20,20 +21,23 @@ ThreadStart refusing_at(int refuse_at, std::atomic<int>& attempts) {
   };
 }
 
-TEST(Crew, AThreadThatCannotStartStopsAndJoinsTheOthersAndSaysWhy) {
-  std::atomic<int> attempts{0}, finished{0};
+TEST(Crew, AThreadThatCannotStartLeavesTheOthersJoinedWithoutWorkingAndSaysWhy) {
+  std::atomic<int> attempts{0}, finished{0}, began{0};
   std::atomic<bool> stop{false};
   Crew crew(refusing_at(3, attempts));
   // Each worker runs until told to stop: only `stop` can end them.
   const Status st = crew.start(
       5,
       [&](int) {
+        ++began;
         while (!stop.load()) std::this_thread::yield();
         ++finished;
       },
       [&] { stop = true; });
   ASSERT_FALSE(st.ok());
-  EXPECT_EQ(finished.load(), 2) << "the two started threads were joined before the error";
+  // The two started threads were joined before the error, without running their work.
+  EXPECT_EQ(began.load(), 0);
+  EXPECT_EQ(finished.load(), 0);
   EXPECT_EQ(crew.size(), 0);
   EXPECT_NE(st.error().find("could start only 2 of 5 threads"), std::string::npos) << st.error();
   EXPECT_NE(

@@ -1,7 +1,8 @@
 #pragma once
-// The threads of `sim`. Starting a thread can fail (the system's limit on threads or memory);
-// then the threads already running are asked to stop and joined before the error is told,
-// so that no thread is left joinable (which would end the program) and nothing is lost.
+// The threads of `sim` and `arena`. Starting a thread can fail (the system's limit on threads
+// or memory); none works before all have started, so that on a failure the ones already
+// started leave without working (they would run short of memory too) and are joined before
+// the error is told: no thread is left joinable (which would end the program).
 #include <functional>
 #include <string>
 #include <thread>
