@@ -16,6 +16,7 @@ const pickOne = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
 async function shoot(page: Page, screens: string | undefined, name: string, done: Set<string>) {
   if (!screens || done.has(name)) return;
   done.add(name);
+  if ((await page.locator('html').getAttribute('lang')) === 'fr') name += '-fr';
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(screens, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
@@ -23,10 +24,10 @@ async function shoot(page: Page, screens: string | undefined, name: string, done
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-export async function playBal(browser: Browser, bin: string, dist: string, screens?: string) {
+export async function playBal(browser: Browser, bin: string, dist: string, screens?: string, lang: 'en' | 'fr' = 'en') {
   const server = await startServer(bin, dist);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' })).newPage();
     const frames = new Map<number, any>();
     let latest: any = null;
     page.on('websocket', (ws) =>
@@ -108,6 +109,9 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     const lines = await page.locator('.log-lines li').allInnerTexts();
     const raw = lines.filter((l) => /\bSeat \d/.test(l));
     if (raw.length) throw new Error(`log lines left in the server's words: ${raw.slice(0, 3).join(' | ')}`);
+    // The rules beside the table, in English when the page's language has none yet.
+    await page.locator('.rules-toggle').click();
+    await page.locator('.rules-text h1', { hasText: 'Bal des Sorcières' }).waitFor({ timeout: 5000 });
     const file = join(mkdtempSync(join(tmpdir(), 'sabbat-bal-')), 'record.jsonl');
     writeFileSync(file, rec);
     const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));

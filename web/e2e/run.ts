@@ -54,7 +54,7 @@ try {
       console.log(`e2e baba-yaga: ${b.keys} actions typed against two bots; ${b.frames} frames checked, none shows what seat 0 may not see`);
     }
     if (wanted('bal-des-sorcieres')) {
-      const bal = await playBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      const bal = await playBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'), (opt('--lang') as 'en' | 'fr') ?? 'en');
       console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see`);
     }
   }
