@@ -137,6 +137,7 @@ export const balEn = {
   bal_drop_long: 'Drop one {card}',
   bal_other_moves: 'Other moves',
   // Result
+  bal_colon: ': ',
   bal_bd_winner: 'the last witch at the ball, {n} Crapzouilles left',
   bal_bd_out: 'eliminated after {n} other witches',
   bal_bd_out_one: 'eliminated after one other witch',

@@ -136,6 +136,7 @@ export const balFr = {
   bal_drop_long: 'Défausser une carte {card}',
   bal_other_moves: 'Autres coups',
   // Résultat
+  bal_colon: ' : ',
   bal_bd_winner: 'la dernière sorcière au bal, {n} Crapzouilles restants',
   bal_bd_out: 'éliminée après {n} autres sorcières',
   bal_bd_out_one: 'éliminée après une autre sorcière',

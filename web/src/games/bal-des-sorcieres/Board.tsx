@@ -516,7 +516,7 @@ export function BalBreakdown({ session, names }: { session: Session; names: stri
         const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
         return (
           <li>
-            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat })}</strong> ({w.witch}): {what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
+            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
           </li>
         );
       })}
