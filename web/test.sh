@@ -3,7 +3,9 @@
 #   web/test.sh                      type check, unit tests, then the browser checks that need
 #                                    no server (invite link, rejoin after a reload) when
 #                                    chromium is installed
-#   web/test.sh build/sabbat         ... and four browsers play Sortilèges against `sabbat serve`
+#   web/test.sh build/sabbat         ... and the games against `sabbat serve`: four browsers play
+#                                    Sortilèges, one person plays Du Balai !, Baba Yaga and
+#                                    Le Bal des Sorcières against bots
 #   web/test.sh build/sabbat DIR     ... and save the screenshots into DIR
 set -euo pipefail
 sabbat="${1:-}"

@@ -1,7 +1,9 @@
 // End to end in Debian's chromium. `node dist-test/e2e/run.mjs [--sabbat PATH] [--screens DIR]`
 // Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
 //  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`, two
-//                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard
+//                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard,
+//                 and a whole game of Le Bal des Sorcières against bots with the mouse
+//  --game ID      with --sabbat: play only that game
 //  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
@@ -9,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
 import { playBabaYaga, playDuBalai, playSortileges } from './real';
+import { playBal } from './bal';
 import { checkRejoin } from './rejoin';
 import { recordBabaYaga } from './record_baba_yaga';
 
@@ -34,13 +37,26 @@ try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
   console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
   const sabbat = opt('--sabbat');
+  // --game ID plays only that game against the server.
+  const only = opt('--game');
+  const wanted = (id: string) => !only || only === id;
   if (sabbat) {
-    const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
-    console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);
-    const d = await playDuBalai(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
-    console.log(`e2e du-balai: ${d.wrote} formulas written with the keyboard against three bots; no die in the page with the book closed`);
-    const b = await playBabaYaga(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
-    console.log(`e2e baba-yaga: ${b.keys} actions typed against two bots; ${b.frames} frames checked, none shows what seat 0 may not see`);
+    if (wanted('sortileges')) {
+      const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);
+    }
+    if (wanted('du-balai')) {
+      const d = await playDuBalai(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e du-balai: ${d.wrote} formulas written with the keyboard against three bots; no die in the page with the book closed`);
+    }
+    if (wanted('baba-yaga')) {
+      const b = await playBabaYaga(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e baba-yaga: ${b.keys} actions typed against two bots; ${b.frames} frames checked, none shows what seat 0 may not see`);
+    }
+    if (wanted('bal-des-sorcieres')) {
+      const bal = await playBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'), (opt('--lang') as 'en' | 'fr') ?? 'en');
+      console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see`);
+    }
   }
   const dir = opt('--screens');
   if (dir) {

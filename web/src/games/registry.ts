@@ -7,6 +7,8 @@ import { DuBalaiBoard, DuBalaiBreakdown } from './du-balai/Board';
 import { narrateDuBalai } from './du-balai/narrate';
 import { BabaYagaBoard, BabaYagaBreakdown } from './baba-yaga/Board';
 import { narrateBabaYaga } from './baba-yaga/narrate';
+import { BalBoard, BalBreakdown } from './bal-des-sorcieres/Board';
+import { narrateBal } from './bal-des-sorcieres/narrate';
 
 export interface BoardProps {
   session: Session;
@@ -26,6 +28,7 @@ const games: Record<string, GameUi> = {
   sortileges: { title: 'Sortilèges', Board: SortilegesBoard, Breakdown: SortilegesBreakdown, narrate: narrateSortileges },
   'du-balai': { title: 'Du Balai !', Board: DuBalaiBoard, Breakdown: DuBalaiBreakdown, narrate: narrateDuBalai },
   'baba-yaga': { title: 'Baba Yaga', Board: BabaYagaBoard, Breakdown: BabaYagaBreakdown, narrate: narrateBabaYaga },
+  'bal-des-sorcieres': { title: 'Le Bal des Sorcières', Board: BalBoard, Breakdown: BalBreakdown, narrate: narrateBal },
 };
 
 export function boardFor(id: string): GameUi | undefined {

@@ -1,4 +1,5 @@
 import { babaYagaEn } from './baba_yaga_en';
+import { balEn } from './bal_en';
 import { duBalaiEn } from './du_balai_en';
 import { replayEn } from './replay_en';
 
@@ -241,6 +242,7 @@ export const en = {
   mn_acrobatie: 'never played: 1, 2 or 3 points at the end.',
   mn_unknown: 'a Magie noire card.',
   ...babaYagaEn,
+  ...balEn,
   ...duBalaiEn,
   ...replayEn,
 };

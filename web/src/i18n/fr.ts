@@ -1,6 +1,7 @@
 // Français. Les noms des cartes, des sorts, des symboles et de la Magie noire restent en français.
 import type { en } from './en';
 import { babaYagaFr } from './baba_yaga_fr';
+import { balFr } from './bal_fr';
 import { duBalaiFr } from './du_balai_fr';
 import { replayFr } from './replay_fr';
 
@@ -240,6 +241,7 @@ export const fr: Record<keyof typeof en, string> = {
   mn_acrobatie: 'ne se joue pas : 1, 2 ou 3 points à la fin.',
   mn_unknown: 'une carte Magie noire.',
   ...babaYagaFr,
+  ...balFr,
   ...duBalaiFr,
   ...replayFr,
 };

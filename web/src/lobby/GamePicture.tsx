@@ -32,6 +32,16 @@ export function GamePicture({ id }: { id: string }) {
         <circle cx="64" cy="24" r="5" fill="#e9c8a6" stroke="#2b1d3f" stroke-width="1" />
       </svg>
     );
+  if (id === 'bal-des-sorcieres')
+    return (
+      <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
+        <path d="M12 52 L26 10 L32 28 L40 52 Z" fill="#2b1d3f" />
+        <rect x="6" y="50" width="40" height="5" rx="2.5" fill="#2b1d3f" />
+        <path d="M52 18 h8 v8 l7 9 v14 a3 3 0 0 1 -3 3 h-16 a3 3 0 0 1 -3 -3 v-14 l7 -9 z" fill="#fffaf0" stroke="#2b1d3f" stroke-width="2" />
+        <path d="M46 38 h20 v11 a3 3 0 0 1 -3 3 h-14 a3 3 0 0 1 -3 -3 z" fill="#d0342c" />
+        <circle cx="60" cy="31" r="2" fill="#2e9a46" />
+      </svg>
+    );
   return (
     <svg class="picture" viewBox="0 0 80 60" aria-hidden="true">
       <circle cx="40" cy="30" r="20" fill="#7b4bb7" />

@@ -1,5 +1,5 @@
 // The game's rules (docs/rules, built into rules/<game>.<lang>.html), opened beside the table
-// and fetched only when asked for.
+// and fetched only when asked for; in English when the page's language has none.
 import { useEffect, useState } from 'preact/hooks';
 import { lang, t } from '../i18n/i18n';
 
@@ -10,8 +10,10 @@ export function RulesPanel({ game }: { game: string }) {
   const l = lang();
   useEffect(() => {
     if (!open || html !== null) return;
-    fetch(`/rules/${encodeURIComponent(game)}.${l}.html`)
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    const page = (x: string) => fetch(`/rules/${encodeURIComponent(game)}.${x}.html`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+    // A game whose rules are not written in French yet shows the English page.
+    page(l)
+      .catch((e) => (l === 'en' ? Promise.reject(e) : page('en')))
       .then(setHtml)
       .catch((e) => setProblem(t('rules_unavailable', { why: String(e.message ?? e) })));
   }, [open, game, l, html]);

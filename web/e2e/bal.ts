@@ -1,0 +1,160 @@
+// Requirement (Le Bal des Sorcières in the browser): one person plays a whole game against three
+// bots by clicking the board's controls only (an attack composed from its potions, spell and
+// witch; parry, Du balai, take; throw and keep; drop), the final scores shown equal the record's,
+// every log line is told by the page (none left in the server's words), and no frame the page
+// received holds what seat 0 may not see: after the game, every frame is checked against the full
+// states `sabbat replay --states` rebuilds from the record.
+import type { Browser, Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from './real';
+
+const pickOne = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+async function shoot(page: Page, screens: string | undefined, name: string, done: Set<string>) {
+  if (!screens || done.has(name)) return;
+  done.add(name);
+  if ((await page.locator('html').getAttribute('lang')) === 'fr') name += '-fr';
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(screens, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: join(screens, `${name}-360.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+export async function playBal(browser: Browser, bin: string, dist: string, screens?: string, lang: 'en' | 'fr' = 'en') {
+  const server = await startServer(bin, dist);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' })).newPage();
+    const frames = new Map<number, any>();
+    let latest: any = null;
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const m = JSON.parse(String(f.payload));
+        if (m.type !== 'state') return;
+        frames.set(m.seq, m);
+        if (!latest || m.seq >= latest.seq) latest = m;
+      }),
+    );
+    await page.goto(server.url + '/');
+    await page.locator('li.game', { hasText: 'Le Bal des Sorcières' }).getByRole('button').click();
+    await page.locator('form.create input').first().fill('Morgane');
+    const selects = page.locator('.seat-choices select');
+    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
+    await page.locator('#param-level').selectOption('hard');
+    await page.locator('form.create button[type=submit]').click();
+    await page.locator('.bal').waitFor({ timeout: 15000 });
+
+    const shots = new Set<string>();
+    const clicked = new Map<string, number>();
+    const count = (k: string) => clicked.set(k, (clicked.get(k) ?? 0) + 1);
+    const end = Date.now() + 240000;
+    while ((await page.locator('.result').count()) === 0) {
+      if (Date.now() > end) throw new Error(`Bal: no result in time; clicked ${JSON.stringify([...clicked])}`);
+      const st = latest;
+      const legal: string[] = st?.legal ?? [];
+      if (!st || legal.length === 0 || st.seq !== Number(await page.locator('.bal').getAttribute('data-seq'))) {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      const seq = st.seq;
+      const phase = st.view.phase;
+      const moves = page.locator('.bal button.move[data-action]:not([disabled])');
+      if (phase === 'attack' && (await page.locator('.bal-composer').count()) > 0) {
+        // Compose the attack: potions, sometimes a spell, a witch; the button must then hold a
+        // legal text, and only then is it clicked.
+        // Every part of every legal attack is offered, and nothing else.
+        for (const [part, re] of [['potions', /^attack \S+ with (\d \w+)/], ['spell', / \+ (\w+)$/], ['target', /^attack (\S+)/]] as const) {
+          const offered = new Set(await page.locator(`.bal-option[data-part=${part}]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.value ?? '')));
+          const wanted = new Set(legal.filter((a) => a.startsWith('attack ')).map((a) => re.exec(a)?.[1] ?? ''));
+          if (part === 'spell' && wanted.size === 1) continue; // no spell to choose: the part is not shown
+          if ([...wanted].sort().join() !== [...offered].sort().join()) throw new Error(`${part}: offered ${[...offered]}, legal ${[...wanted]}`);
+        }
+        const go = page.locator('.bal-go');
+        if ((await go.getAttribute('data-action')) !== null) throw new Error('the attack button is ready before anything is chosen');
+        await pickOne(await page.locator('.bal-option[data-part=potions]').all()).click();
+        const spells = await page.locator('.bal-option[data-part=spell]').all();
+        if (spells.length > 1 && Math.random() < 0.5) await pickOne(spells.slice(1)).click();
+        const pressed = await page.locator('.bal-option[data-part=target][aria-pressed=true]').count();
+        if (pressed === 0) await pickOne(await page.locator('.bal-option[data-part=target]').all()).click();
+        const action = await go.getAttribute('data-action');
+        if (!action || !legal.includes(action)) throw new Error(`the attack button holds ${action}, not a legal action`);
+        await shoot(page, screens, 'bal-attack', shots);
+        await go.click();
+        count(action.includes(' + ') ? 'attack + spell' : 'attack');
+      } else {
+        const all = await moves.all();
+        if (all.length === 0) throw new Error(`no move shown for ${JSON.stringify(legal)}`);
+        const actions = await Promise.all(all.map((b) => b.getAttribute('data-action')));
+        for (const a of actions) if (!legal.includes(a!)) throw new Error(`a button sends ${a}, not in ${JSON.stringify(legal)}`);
+        for (const a of legal) if (!actions.includes(a)) throw new Error(`the legal action ${a} has no button`);
+        if (phase === 'parry') await shoot(page, screens, (st.view.farce_tokens ?? []).length ? 'bal-farce' : 'bal-parry', shots);
+        if (phase === 'remake' || phase === 'inherit') await shoot(page, screens, `bal-${phase}`, shots);
+        // Parry when possible, else any move; keep after one throw.
+        let i = actions.findIndex((a) => a === 'parry');
+        if (i < 0 && phase === 'remake') i = actions.findIndex((a) => (clicked.get('throw') ?? 0) % 2 === 1 ? a === 'keep' : a!.startsWith('throw '));
+        if (i < 0) i = Math.floor(Math.random() * all.length);
+        await all[i].click();
+        count(actions[i]!.split(' ')[0]);
+      }
+      const t0 = Date.now();
+      while (latest.seq === seq && Date.now() - t0 < 3000) await page.waitForTimeout(20);
+    }
+    await page.locator('.result .breakdown').waitFor();
+    await shoot(page, screens, 'bal-over', shots);
+    const shown = await page.locator('.result tr[data-seat]').evaluateAll((rows) =>
+      rows.map((r) => [Number((r as HTMLElement).dataset.seat), Number(r.querySelector('.score-value')!.textContent)] as [number, number]).sort((a, b) => a[0] - b[0]).map((x) => x[1]),
+    );
+    const href = await page.locator('.result a[download]').getAttribute('href');
+    const rec = await (await fetch(new URL(href!, server.url))).text();
+    const record: number[] = JSON.parse(rec.trim().split('\n').pop()!).result.scores;
+    if (JSON.stringify(shown) !== JSON.stringify(record)) throw new Error(`scores shown ${JSON.stringify(shown)} differ from the record ${JSON.stringify(record)}`);
+    // Every line of the log in the page's words: the server's own name the witches "Seat N",
+    // the page by the players' names.
+    const lines = await page.locator('.log-lines li').allInnerTexts();
+    const raw = lines.filter((l) => /\bSeat \d/.test(l));
+    if (raw.length) throw new Error(`log lines left in the server's words: ${raw.slice(0, 3).join(' | ')}`);
+    // The rules beside the table, in English when the page's language has none yet.
+    await page.locator('.rules-toggle').click();
+    await page.locator('.rules-text h1', { hasText: 'Bal des Sorcières' }).waitFor({ timeout: 5000 });
+    const file = join(mkdtempSync(join(tmpdir(), 'sabbat-bal-')), 'record.jsonl');
+    writeFileSync(file, rec);
+    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    const checked = checkBalFrames(frames, full, 0);
+    return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length };
+  } finally {
+    server.stop();
+  }
+}
+
+const ids = (cards: any[]) => cards.map((c) => c.id).sort((a, b) => a - b);
+
+// Each frame of `seat` against the full state after the same action: her own hand is hers,
+// nobody else's hand is in it, another witch's cards "known" are truly in her hand, and the
+// pile's order and the box are nowhere.
+function checkBalFrames(frames: Map<number, any>, full: any[], seat: number): number {
+  let n = 0;
+  for (const [seq, st] of frames) {
+    if (seq === 0) continue;
+    const f = full[seq - 1];
+    if (!f) throw new Error(`no full state for seq ${seq}`);
+    const where = `seat ${seat}'s frame at seq ${seq}`;
+    const v = st.view;
+    if ('pile_cards' in v || 'box' in v) throw new Error(`${where} holds the pile's cards or the box`);
+    for (const w of v.witches) {
+      const truth = f.witches[w.seat];
+      if (w.hand_size !== truth.hand.length) throw new Error(`${where}: seat ${w.seat} holds ${truth.hand.length} cards, not ${w.hand_size}`);
+      if (w.seat === seat) {
+        if (JSON.stringify(ids(w.hand ?? [])) !== JSON.stringify(ids(truth.hand))) throw new Error(`${where}: her own hand differs from the full state`);
+      } else {
+        if ('hand' in w) throw new Error(`${where} shows the hand of seat ${w.seat}`);
+        const held = new Set(ids(truth.hand));
+        for (const c of w.known) if (!held.has(c.id)) throw new Error(`${where}: card ${c.id} is shown as known in seat ${w.seat}'s hand, which does not hold it`);
+      }
+    }
+    n++;
+  }
+  return n;
+}

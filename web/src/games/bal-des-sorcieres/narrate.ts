@@ -1,0 +1,71 @@
+// The events of Le Bal des Sorcières in the page's language. Their data is empty: everything is
+// read from the server's English text (src/games/bal-des-sorcieres/rules.cpp and legal.cpp):
+// "played" ("Seat 2: attack 1 with 2 rouge + fantome", any canonical action), "farce",
+// "eliminated", "tour" and "grand-sabbat". A text this page cannot read keeps the server's.
+// Players of one name (bots) are told apart by their witches' first names.
+import { t } from '../../i18n/i18n';
+import type { LogLine } from '../../protocol/session';
+import { parseAction } from './actions';
+import { kindName, potions, seatLabel as seatName, SPELLS } from './data';
+
+export function narrateBal(l: LogLine, names: string[]): string | null {
+  const text = l.text ?? '';
+  const seatOf = (re: RegExp) => {
+    const m = re.exec(text);
+    return m ? Number(m[1]) : null;
+  };
+  switch (l.kind) {
+    case 'played': {
+      const m = /^Seat (\d+): (.+)$/.exec(text);
+      if (!m) return null;
+      const name = seatName(names, Number(m[1]));
+      const a = parseAction(m[2]);
+      if (!a) return null;
+      const spell = (s: string | null) => (s ? (SPELLS[s] ?? s) : '');
+      switch (a.type) {
+        case 'attack': {
+          const p = potions(a.count, a.colour);
+          if (a.target === 'all') return t('bal_ev_attack_all', { name, potions: p });
+          const target = seatName(names, a.target);
+          return a.spell ? t('bal_ev_attack_spell', { name, target, potions: p, spell: spell(a.spell) }) : t('bal_ev_attack', { name, target, potions: p });
+        }
+        case 'parry':
+          if (a.abracadabra) return t('bal_ev_parry_abracadabra', { name });
+          return a.spell ? t('bal_ev_parry_spell', { name, spell: spell(a.spell) }) : t('bal_ev_parry', { name });
+        case 'balai':
+          return t('bal_ev_balai', { name, target: seatName(names, a.target) });
+        case 'baguette':
+          return t('bal_ev_baguette', { name });
+        case 'take':
+          return t('bal_ev_take', { name });
+        case 'lutin':
+          return t('bal_ev_lutin', { name });
+        case 'pass':
+          return t('bal_ev_pass', { name });
+        case 'keep':
+          return t('bal_ev_keep', { name });
+        case 'throw':
+          return t('bal_ev_throw', { name, card: kindName(a.kind) });
+        case 'drop':
+          return t('bal_ev_drop', { name, card: kindName(a.kind) });
+      }
+      return null;
+    }
+    case 'eliminated': {
+      const s = seatOf(/^Seat (\d+) has lost her last Crapzouille/);
+      return s === null ? null : t('bal_ev_eliminated', { name: seatName(names, s) });
+    }
+    case 'farce': {
+      const s = seatOf(/^Seat (\d+) draws two farce tokens/);
+      if (s === null) return null;
+      return t(text.includes('both white') ? 'bal_ev_farce_fails' : 'bal_ev_farce', { name: seatName(names, s) });
+    }
+    case 'tour':
+      return t('bal_ev_tour');
+    case 'grand-sabbat': {
+      const m = /^Round (\d+): Grand Sabbat; Seat (\d+) holds/.exec(text);
+      return m ? t('bal_ev_grand_sabbat', { round: Number(m[1]), name: seatName(names, Number(m[2])) }) : null;
+    }
+  }
+  return null;
+}

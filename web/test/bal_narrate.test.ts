@@ -1,0 +1,59 @@
+// The log of Le Bal des Sorcières in the page's language: its events carry no data, so each is
+// read from the server's English text (src/games/bal-des-sorcieres/rules.cpp, legal.cpp).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setLang } from '../src/i18n/i18n';
+import { narrateBal } from '../src/games/bal-des-sorcieres/narrate';
+
+const names = ['Morgane', 'Circé', 'Hécate'];
+const line = (kind: string, text: string) => ({ seq: 1, kind, text, data: {} });
+
+test('bal log: attacks in French, potions agreeing with their colour, spells by their names', () => {
+  setLang('fr');
+  assert.equal(narrateBal(line('played', 'Seat 0: attack 2 with 2 rouge + fantome'), names), 'Morgane attaque Hécate avec 2 potions rouges et Fantôme.');
+  assert.equal(narrateBal(line('played', 'Seat 1: attack 0 with 1 vert'), names), 'Circé attaque Morgane avec 1 potion verte.');
+  assert.equal(narrateBal(line('played', 'Seat 2: attack all with 1 gris + sortilege'), names), 'Hécate lance un Sortilège sur toutes les sorcières avec 1 potion grise.');
+  setLang('en');
+  assert.equal(narrateBal(line('played', 'Seat 0: attack 1 with 2 bleu + tresor'), names), 'Morgane attacks Circé with 2 blue potions and Trésor magique.');
+});
+
+test('bal log: every answer to an attack, and the moves after it', () => {
+  setLang('en');
+  const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
+  assert.equal(told('parry'), 'Circé parries.');
+  assert.equal(told('parry + remede'), 'Circé parries and plays Remède.');
+  assert.equal(told('parry with abracadabra'), 'Circé parries, Abracadabra standing for the missing potion.');
+  assert.equal(told('balai 2'), 'Circé sends the attack on to Hécate with Du balai.');
+  assert.equal(told('baguette'), 'Circé cancels the attack with Baguette magique; the attacker takes her cards back.');
+  assert.equal(told('take'), 'Circé does not parry and takes the loss.');
+  assert.equal(told('lutin'), 'Circé plays Lutin farceur: a farce on herself.');
+  assert.equal(told('pass'), 'Circé has no potion left and passes Carabosse on.');
+  assert.equal(told('throw jaune'), 'Circé throws yellow (Tour de magie).');
+  assert.equal(told('keep'), 'Circé keeps the rest and draws as many cards as she threw.');
+  assert.equal(told('drop envoutement'), 'Circé drops Envoûtement from her inherited hand.');
+});
+
+test('bal log: farces, eliminations, the Chat Noir and the Grand Sabbat in French', () => {
+  setLang('fr');
+  assert.equal(narrateBal(line('farce', 'Seat 2 draws two farce tokens.'), names), 'Hécate tire deux pions farce.');
+  assert.equal(narrateBal(line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.'), names), 'Hécate tire deux pions farce : tous deux blancs, la farce échoue.');
+  assert.equal(narrateBal(line('eliminated', 'Seat 1 has lost her last Crapzouille and leaves the ball.'), names), 'Circé a perdu son dernier Crapzouille et quitte le bal.');
+  assert.equal(narrateBal(line('tour', 'The Chat Noir turns: second Tour de Table.'), names), 'Le Chat Noir se retourne : second Tour de Table.');
+  assert.equal(narrateBal(line('grand-sabbat', 'Round 3: Grand Sabbat; Seat 1 holds Carabosse and the Chat Noir.'), names), 'Manche 3 : Grand Sabbat ; Circé tient Carabosse et le Chat Noir.');
+  setLang('en');
+});
+
+test('bal log: players of one name are told apart by their witches', () => {
+  setLang('en');
+  const bots = ['Morgane', 'Bot (normal)', 'Bot (normal)'];
+  assert.equal(narrateBal(line('played', 'Seat 1: attack 2 with 1 rouge'), bots), 'Bot (normal) · Edmée attacks Bot (normal) · Ursule with 1 red potion.');
+  assert.equal(narrateBal(line('played', 'Seat 2: attack 0 with 1 rouge'), bots), 'Bot (normal) · Ursule attacks Morgane with 1 red potion.');
+});
+
+test('bal log: texts the page cannot read keep the server words', () => {
+  setLang('en');
+  assert.equal(narrateBal(line('played', 'Seat 1: miroir 2'), names), null);
+  assert.equal(narrateBal(line('played', 'somebody did something'), names), null);
+  assert.equal(narrateBal(line('window', 'Seat 1 may play Mon beau miroir.'), names), null);
+  assert.equal(narrateBal(line('eliminated', 'A witch leaves.'), names), null);
+});
