@@ -31,7 +31,10 @@ Record play_random(const RandomGame& g,
   return match->record();
 }
 
-std::vector<std::map<std::string, std::string>> param_variants(const Game& game) {
+namespace {
+
+// Each value of each parameter alone, the others at their defaults (the first: all defaults).
+std::vector<std::map<std::string, std::string>> values_alone(const Game& game) {
   std::vector<std::map<std::string, std::string>> out{{}};
   for (const auto& spec : game.param_specs()) {
     std::vector<std::string> values;
@@ -48,6 +51,32 @@ std::vector<std::map<std::string, std::string>> param_variants(const Game& game)
     }
     for (const auto& v : values)
       if (v != spec.default_value) out.push_back({{spec.name, v}});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::map<std::string, std::string>> param_variants(const Game& game) {
+  const auto alone = values_alone(game);
+  auto out = alone;
+  // A value that needs another (Le Bal des Sorcières' heritage needs the hard level) is played
+  // with the first other value the game accepts it with.
+  auto accepted = [&](const std::map<std::string, std::string>& params) {
+    auto setup = game.setup(game.default_players(), params, 1);
+    return setup.ok() && game.new_state(*setup).ok();
+  };
+  for (auto& variant : out) {
+    if (variant.empty() || accepted(variant)) continue;
+    for (const auto& other : alone) {
+      if (other.empty() || other.begin()->first == variant.begin()->first) continue;
+      auto both = variant;
+      both.insert(*other.begin());
+      if (accepted(both)) {
+        variant = both;
+        break;
+      }
+    }
   }
   return out;
 }

@@ -23,7 +23,8 @@ Record play_random(const RandomGame& g,
                    const std::function<void(const Match&, const Step&)>& after_each = nullptr);
 
 // Every value each parameter of `game` allows (all choices, both booleans, the bounds of
-// integers) in turn, the others at their defaults: one variant per value.
+// integers) in turn, the others at their defaults: one variant per value. A value the game
+// refuses alone comes with the first other value that makes it acceptable.
 std::vector<std::map<std::string, std::string>> param_variants(const Game& game);
 
 // Sanitizer builds run a share of the random games (SABBAT_PLAYOUT_PERCENT, default 100):
