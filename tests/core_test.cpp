@@ -124,7 +124,9 @@ TEST(Registry, TypedNamesMatchLenientlyButIdsExactly) {
   EXPECT_EQ(registry().find("Sortileges"), nullptr) << "find is exact";
   auto unknown = registry().lookup("échecs");
   ASSERT_FALSE(unknown.ok());
-  EXPECT_EQ(unknown.error(), "unknown game 'échecs'; known games: sortileges, du-balai, baba-yaga, bal-des-sorcieres");
+  EXPECT_EQ(
+      unknown.error(),
+      "unknown game 'échecs'; known games: sortileges, du-balai, baba-yaga, bal-des-sorcieres");
 }
 
 // No two games share a lenient name, or a typed name could mean either.
