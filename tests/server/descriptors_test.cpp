@@ -71,8 +71,12 @@ TEST(ServerLimits, OutOfDescriptorsNewConnectionsWaitAndAreAcceptedWhenSomeClose
   Client later(server.port());
   expect_pong(later, 3);
   EXPECT_TRUE(log_holds(log, "accepting connections again"));
-  // Said once, not once per failed accept.
-  EXPECT_EQ(occurrences(read_text(log), "new connections wait"), 1);
+  // Said once per pause, not once per failed accept (one every 50 ms while paused). A slow
+  // machine may pause twice, when a queued connection is accepted in between.
+  const std::string text = read_text(log);
+  EXPECT_GE(occurrences(text, "new connections wait"), 1);
+  EXPECT_EQ(occurrences(text, "new connections wait"),
+            occurrences(text, "accepting connections again"));
 }
 
 }  // namespace
