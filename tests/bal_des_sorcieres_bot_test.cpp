@@ -8,25 +8,14 @@
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/bot.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
+#include "support/bal_cards.hpp"
 #include "support/random_games.hpp"
 
 namespace sabbat::bal {
 namespace {
 
-Card potion(Colour c, int i = 0) {
-  return Card(first_card(kind_of(c)) + i);
-}
-Card spell(Spell s, int i = 0) {
-  return Card(first_card(kind_of(s)) + i);
-}
-
 std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t seed) {
-  auto game = make_game();
-  auto setup = game->setup(players, {{"level", level}}, seed);
-  EXPECT_TRUE(setup.ok());
-  auto state = game->new_state(*setup);
-  EXPECT_TRUE(state.ok());
-  return std::move(*state);
+  return new_bal_game(players, {{"level", level}}, seed);
 }
 
 // Seats 0, 1, 2 at `level`; seat 0 holds Carabosse.

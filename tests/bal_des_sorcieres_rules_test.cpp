@@ -3,16 +3,10 @@
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
+#include "support/bal_cards.hpp"
 
 namespace sabbat::bal {
 namespace {
-
-Card potion(Colour c, int i = 0) {
-  return Card(first_card(kind_of(c)) + i);
-}
-Card spell(Spell s, int i = 0) {
-  return Card(first_card(kind_of(s)) + i);
-}
 
 BalState new_game(int players, const std::string& level = "hard", uint64_t seed = 1,
                   const std::string& heritage = "false") {

@@ -9,17 +9,13 @@
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/render.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
+#include "support/bal_cards.hpp"
 
 namespace sabbat::bal {
 namespace {
 
 std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t seed) {
-  auto game = make_game();
-  auto setup = game->setup(players, {{"level", level}}, seed);
-  EXPECT_TRUE(setup.ok());
-  auto state = game->new_state(*setup);
-  EXPECT_TRUE(state.ok());
-  return std::move(*state);
+  return new_bal_game(players, {{"level", level}}, seed);
 }
 
 size_t widest_line(const std::string& text) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sabbat {
 
@@ -21,6 +22,15 @@ inline std::optional<Level> parse_level(std::string_view name) {
 
 inline std::string_view level_name(Level level) {
   return kLevelNames[size_t(level)];
+}
+
+// The names a game's own heuristic bot answers to, the default first ("heuristic" is
+// `normal`), and the level each means.
+inline std::vector<std::string> heuristic_bot_names() {
+  return {"normal", "novice", "expert", "heuristic"};
+}
+inline std::optional<Level> heuristic_level(std::string_view name) {
+  return name == "heuristic" ? std::optional(Level::Normal) : parse_level(name);
 }
 
 // "novice, normal, expert", for messages.

@@ -69,11 +69,9 @@ class BalGame final : public Game {
 
   // The heuristic bot (bot.hpp) by its level; "heuristic" is the normal one. The first is
   // the default.
-  std::vector<std::string> bot_names() const override {
-    return {"normal", "novice", "expert", "heuristic"};
-  }
+  std::vector<std::string> bot_names() const override { return heuristic_bot_names(); }
   std::unique_ptr<Bot> make_bot(std::string_view name) const override {
-    auto level = name == "heuristic" ? std::optional(sabbat::Level::Normal) : parse_level(name);
+    auto level = heuristic_level(name);
     return level ? make_heuristic_bot(*level) : nullptr;
   }
 };

@@ -1,0 +1,35 @@
+#pragma once
+// Le Bal des Sorcières in tests: cards by kind, and new games by level.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
+#include "games/bal-des-sorcieres/data.hpp"
+
+namespace sabbat::bal {
+
+// The i-th card of a potion colour or of a spell.
+inline Card potion(Colour c, int i = 0) {
+  return Card(first_card(kind_of(c)) + i);
+}
+inline Card spell(Spell s, int i = 0) {
+  return Card(first_card(kind_of(s)) + i);
+}
+
+// A new game with these parameters; a test fails if the game refuses them.
+inline std::unique_ptr<State> new_bal_game(int players,
+                                           const std::map<std::string, std::string>& params,
+                                           uint64_t seed) {
+  auto game = make_game();
+  auto setup = game->setup(players, params, seed);
+  EXPECT_TRUE(setup.ok()) << setup.error();
+  if (!setup) return nullptr;
+  auto state = game->new_state(*setup);
+  EXPECT_TRUE(state.ok()) << state.error();
+  return state ? std::move(*state) : nullptr;
+}
+
+}  // namespace sabbat::bal
