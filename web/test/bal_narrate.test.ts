@@ -31,6 +31,22 @@ test('bal log: every answer to an attack, and the moves after it', () => {
   assert.equal(told('throw jaune'), 'Circé throws yellow (Tour de magie).');
   assert.equal(told('keep'), 'Circé keeps the rest and draws as many cards as she threw.');
   assert.equal(told('drop envoutement'), 'Circé drops Envoûtement from her inherited hand.');
+  assert.equal(told('lutin + tresor'), 'Circé plays Lutin farceur with Trésor magique: a farce on herself.');
+  assert.equal(told('attack all with 1 bleu + sortilege + tresor'), 'Circé casts Sortilège on every witch with 1 blue potion and Trésor magique.');
+});
+
+test('bal log: plus assez de cartes, and whose Crapzouille is lost, in both languages', () => {
+  setLang('en');
+  const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
+  assert.equal(told('discard miroir'), 'Circé has no potion and throws Mon beau miroir face up.');
+  assert.equal(told('lose 1'), 'Circé loses one of her own Crapzouilles.');
+  assert.equal(told('lose 2'), 'Circé loses a captive Crapzouille of Hécate.');
+  assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate has thrown two spells and draws two cards.');
+  setLang('fr');
+  assert.equal(told('discard nananere'), 'Circé n’a plus de potion et défausse À moi, nananère ! face visible.');
+  assert.equal(told('lose 0'), 'Circé perd un Crapzouille captif de Morgane.');
+  assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate a défaussé deux sorts et pioche deux cartes.');
+  setLang('en');
 });
 
 test('bal log: farces, eliminations, the Chat Noir and the Grand Sabbat in French', () => {

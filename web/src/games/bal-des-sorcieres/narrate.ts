@@ -1,12 +1,12 @@
 // The events of Le Bal des Sorcières in the page's language. Their data is empty: everything is
 // read from the server's English text (src/games/bal-des-sorcieres/rules.cpp and legal.cpp):
 // "played" ("Seat 2: attack 1 with 2 rouge + fantome", any canonical action), "farce",
-// "eliminated", "tour" and "grand-sabbat". A text this page cannot read keeps the server's.
+// "eliminated", "restock", "tour" and "grand-sabbat". A text this page cannot read keeps the server's.
 // Players of one name (bots) are told apart by their witches' first names.
 import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { parseAction } from './actions';
-import { kindName, potions, seatLabel as seatName, SPELLS } from './data';
+import { kindName, potions, seatLabel as seatName, spellsName } from './data';
 
 export function narrateBal(l: LogLine, names: string[]): string | null {
   const text = l.text ?? '';
@@ -21,11 +21,11 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
       const name = seatName(names, Number(m[1]));
       const a = parseAction(m[2]);
       if (!a) return null;
-      const spell = (s: string | null) => (s ? (SPELLS[s] ?? s) : '');
+      const spell = (s: string | null) => (s ? spellsName(s) : '');
       switch (a.type) {
         case 'attack': {
           const p = potions(a.count, a.colour);
-          if (a.target === 'all') return t('bal_ev_attack_all', { name, potions: p });
+          if (a.target === 'all') return t(a.spell?.endsWith('+ tresor') ? 'bal_ev_attack_all_tresor' : 'bal_ev_attack_all', { name, potions: p });
           const target = seatName(names, a.target);
           return a.spell ? t('bal_ev_attack_spell', { name, target, potions: p, spell: spell(a.spell) }) : t('bal_ev_attack', { name, target, potions: p });
         }
@@ -39,7 +39,11 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
         case 'take':
           return t('bal_ev_take', { name });
         case 'lutin':
-          return t('bal_ev_lutin', { name });
+          return t(a.tresor ? 'bal_ev_lutin_tresor' : 'bal_ev_lutin', { name });
+        case 'lose':
+          return a.target === Number(m[1]) ? t('bal_ev_lose_own', { name }) : t('bal_ev_lose', { name, owner: seatName(names, a.target) });
+        case 'discard':
+          return t('bal_ev_discard', { name, card: kindName(a.kind) });
         case 'pass':
           return t('bal_ev_pass', { name });
         case 'keep':
@@ -59,6 +63,10 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
       const s = seatOf(/^Seat (\d+) draws two farce tokens/);
       if (s === null) return null;
       return t(text.includes('both white') ? 'bal_ev_farce_fails' : 'bal_ev_farce', { name: seatName(names, s) });
+    }
+    case 'restock': {
+      const s = seatOf(/^Seat (\d+) has thrown two spells and draws two cards\.$/);
+      return s === null ? null : t('bal_ev_restock', { name: seatName(names, s) });
     }
     case 'tour':
       return t('bal_ev_tour');
