@@ -225,7 +225,7 @@ class Judge {
 // What a position is worth to `me` after a few actions played on: her Crapzouilles against
 // the strongest rival's, her hand, and being out or the winner above all.
 double position_worth(const State& s, Seat me) {
-  const Reading r = read_view(s.view(me), me);
+  const Reading r = read_seat(s, me);
   const WitchSeen& mine = r.witches[size_t(me)];
   if (mine.out) return -20;
   int rival = 0, left = 0;
@@ -257,7 +257,7 @@ class HeuristicBot final : public Bot {
 
   // The normal reading of every legal action of `seat`, in `legal_`'s order.
   std::vector<double> judged(const State& state, Seat seat, bool counts) {
-    const Reading r = read_view(state.view(seat), seat);
+    const Reading r = read_seat(state, seat);
     const Judge judge(r, counts);
     std::vector<double> worth;
     worth.reserve(legal_.size());

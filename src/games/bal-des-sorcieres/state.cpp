@@ -67,6 +67,12 @@ std::vector<int> BalState::scores() const {
   return out;
 }
 
+std::vector<int> BalState::standings() const {
+  std::vector<int> out(size_t(options_.players));
+  for (Seat s = 0; s < options_.players; ++s) out[size_t(s)] = witches_[size_t(s)].alive();
+  return out;
+}
+
 std::unique_ptr<State> BalState::clone() const {
   return std::make_unique<BalState>(*this);
 }

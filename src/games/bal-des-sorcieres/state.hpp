@@ -144,6 +144,8 @@ class BalState final : public State {
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return phase_ == Phase::Over; }
   std::vector<int> scores() const override;
+  // Living Crapzouilles, captives included: the scores move only when a witch leaves.
+  std::vector<int> standings() const override;
   json view(Seat viewer) const override;
   json full_state() const override;
   std::unique_ptr<State> clone() const override;
