@@ -330,15 +330,13 @@ typename Verdict::Answer BalState::judge_window(Seat seat, const Decoded& d, Ver
       if (!holds(Spell::BouleDeCristal))
         return v.no([] { return std::string("you hold no Boule de cristal"); });
       if (me.hand.size() < 1 + neighbours(*this, seat))
-        return v.no([] {
-          return std::string("Boule de cristal needs a card to give to each neighbour");
-        });
+        return v.no(
+            [] { return std::string("Boule de cristal needs a card to give to each neighbour"); });
       return v.yes();
     case ActionType::Miroir: {
       if (turn)
         return v.no([] {
-          return std::string(
-              "Mon beau miroir is played during an attack, once it is laid");
+          return std::string("Mon beau miroir is played during an attack, once it is laid");
         });
       if (!holds(Spell::MonBeauMiroir))
         return v.no([] { return std::string("you hold no Mon beau miroir"); });
@@ -492,9 +490,8 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
   Rules r{*this, events, now};
   if (seat == kClock) {
     // The core lets the clock apply only the deadline's action, at or after it.
-    r.say("window-closed", [] {
-      return std::string("Time is up: the reaction window closes, the rest pass.");
-    });
+    r.say("window-closed",
+          [] { return std::string("Time is up: the reaction window closes, the rest pass."); });
     r.close_window();
     return {};
   }
@@ -570,8 +567,7 @@ void BalState::played_event(Seat seat, Action action, Events& events) const {
   }
   Audience others = Audience::everyone(options_.players);
   others.seats.remove(seat);
-  events.push_back(
-      {others, "played", "Seat " + std::to_string(seat) + " lays a card face down"});
+  events.push_back({others, "played", "Seat " + std::to_string(seat) + " lays a card face down"});
   events.push_back({Audience::only(seat), "played",
                     "Seat " + std::to_string(seat) + ": " + action_text(action)});
 }

@@ -32,8 +32,7 @@ int neighbours(const BalState& s, Seat) {
 SeatSet turn_window_offer(const BalState& s) {
   SeatSet out;
   const Seat holder = s.carabosse();
-  const bool nananere =
-      may_be_held(s, Spell::AMoiNananere) && holder != s.last_nananere();
+  const bool nananere = may_be_held(s, Spell::AMoiNananere) && holder != s.last_nananere();
   const bool boule = may_be_held(s, Spell::BouleDeCristal);
   for (Seat o = 0; o < s.options().players; ++o) {
     if (s.eliminated(o)) continue;
@@ -113,7 +112,8 @@ void Rules::nananere(Seat seat) {
   s.stand_in_ = seat;
   s.phase_ = Phase::Attack;
   say("nananere", [&] {
-    return "Seat " + std::to_string(seat) + " plays \u00c0 moi, nanan\u00e8re ! and attacks in seat " +
+    return "Seat " + std::to_string(seat) +
+           " plays \u00c0 moi, nanan\u00e8re ! and attacks in seat " +
            std::to_string(s.carabosse_) + "'s place.";
   });
 }
@@ -129,8 +129,9 @@ void Rules::miroir(Seat seat, Seat target) {
   x.mirror_potions = x.potions;
   close_window();
   say("miroir", [&] {
-    return "Seat " + std::to_string(seat) + " plays Mon beau miroir: the attack will be doubled on seat " +
-           std::to_string(target) + ".";
+    return "Seat " + std::to_string(seat) +
+           " plays Mon beau miroir: the attack will be doubled on seat " + std::to_string(target) +
+           ".";
   });
 }
 
@@ -190,8 +191,8 @@ void Rules::next_crystal_step() {
   Crystal& c = s.crystal_;
   const bool one_neighbour = c.left == c.right;
   while (c.step < 4) {
-    const bool skipped = (one_neighbour && (c.step == 1 || c.step == 3)) ||
-                         w(c.giver(c.step)).hand.empty();
+    const bool skipped =
+        (one_neighbour && (c.step == 1 || c.step == 3)) || w(c.giver(c.step)).hand.empty();
     if (!skipped) return;
     ++c.step;
   }
@@ -201,8 +202,7 @@ void Rules::next_crystal_step() {
     w(c.receiver(slot)).hand.add(card);
     s.told_[size_t(c.giver(slot))].add(card);
   }
-  say("boule-done",
-      [&] { return std::string("The Boule de cristal cards change hands."); });
+  say("boule-done", [&] { return std::string("The Boule de cristal cards change hands."); });
   s.crystal_ = Crystal{};
   // Still between two attacks: the window opens again, with what is now in the hands.
   open_turn_window();

@@ -10,8 +10,7 @@ const std::array<CardSet, kKinds> kKindCards = [] {
   return sets;
 }();
 
-BalState::BalState(const Options& options, uint64_t seed)
-    : options_(options), rng_(seed) {
+BalState::BalState(const Options& options, uint64_t seed) : options_(options), rng_(seed) {
   // "On mélange ensemble les cartes choisies suivant le niveau de difficulté."
   for (int c = 0; c < kCards; ++c) {
     if (kind_info(card_kind(Card(c))).level <= options_.level)
