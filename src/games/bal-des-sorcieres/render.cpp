@@ -211,8 +211,8 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
                             : phase == "remake"  ? "to remake her hand"
                             : phase == "restock" ? "to throw two spells"
                             : phase == "lose"    ? "to lose a Crapzouille"
-                            : phase == "window"  ? "to answer the window (pass, or play the card)"
-                            : phase == "boule"   ? "to lay a card face down (give <kind>)"
+                            : phase == "window"  ? "to answer the window"
+                            : phase == "boule"   ? "to lay a card face down"
                                                  : "to attack";
   return "\nWaiting for " + (you ? st.bold(who) : who) + " " + doing + ".\n";
 }
@@ -221,11 +221,16 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
 // Nothing says who holds the card: every witch who could is asked.
 std::string window_lines(const json& v, Seat viewer, const Style& st) {
   std::string out;
+  // Seat numbers only: two long names do not fit a line.
+  auto named = [&](int n) {
+    return "Seat " + std::to_string(n) + (n == viewer ? std::string(" (you)") : "");
+  };
   if (v.contains("stand_in")) {
     const json& si = v["stand_in"];
-    out += "\n" + st.bold("\u00c0 moi, nanan\u00e8re !") + " " +
-           seat_name(v, si.value("witch", -1), viewer) + " attacks in the place of " +
-           seat_name(v, si.value("in_place_of", -1), viewer) + ", who loses her turn.\n";
+    const int by = si.value("witch", -1);
+    const int instead = si.value("in_place_of", -1);
+    out += "\n" + st.bold("\u00c0 moi, nanan\u00e8re !") + " " + named(by) +
+           " attacks instead of " + named(instead) + ",\n  who loses her turn.\n";
   }
   if (v.contains("window")) {
     const json& w = v["window"];
@@ -244,17 +249,15 @@ std::string window_lines(const json& v, Seat viewer, const Style& st) {
       if (n == w.value("answering", -1)) continue;
       after += (after.empty() ? "" : ", ") + std::to_string(n) + (n == viewer ? " (you)" : "");
     }
-    out +=
-        "  every witch who could hold one answers in turn, clockwise; the first card played "
-        "closes it\n";
+    out += "  all who could hold one answer in turn; the first card played closes it\n";
     if (!after.empty()) out += "  then: seats " + after + "\n";
   }
   if (v.contains("boule")) {
     const json& b = v["boule"];
-    out += "\n" + st.bold("Boule de cristal") + " played by " +
-           seat_name(v, b.value("player", -1), viewer) + ": she and her neighbours (seats " +
-           std::to_string(b.value("left", -1)) + " and " + std::to_string(b.value("right", -1)) +
-           ") each lay a card face down; they change hands together.\n";
+    out += "\n" + st.bold("Boule de cristal:") + " " + named(b.value("player", -1)) +
+           " swaps a card with seats " + std::to_string(b.value("left", -1)) + " and " +
+           std::to_string(b.value("right", -1)) + "\n";
+    out += "  each lays one face down; they change hands together\n";
     for (const json& laid : b["face_down"]) {
       out += "  face down: Seat " + std::to_string(laid.value("from", -1)) + " \u2192 Seat " +
              std::to_string(laid.value("to", -1));
