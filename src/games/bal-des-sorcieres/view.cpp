@@ -145,8 +145,15 @@ json BalState::view(Seat viewer) const {
 
 json BalState::full_state() const {
   json v = view(kSpectator);
-  for (Seat s = 0; s < options_.players; ++s)
+  for (Seat s = 0; s < options_.players; ++s) {
     v["witches"][size_t(s)]["hand"] = set_json(witches_[size_t(s)].hand);
+    v["witches"][size_t(s)]["told"] = set_json(told_[size_t(s)]);
+  }
+  if (phase_ == Phase::Boule) {
+    json laid = json::array();
+    for (Card c : crystal_.cards) laid.push_back(c == 0xff ? json(nullptr) : card_json(c));
+    v["boule_cards"] = laid;
+  }
   json pile = json::array();
   for (int i = 0; i < pile_size_; ++i) pile.push_back(pile_[size_t(i)]);
   v["pile_cards"] = pile;
