@@ -1,7 +1,8 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
 // sortilege", "attack all with 1 bleu + sortilege + tresor", "parry", "parry + tresor", "parry
 // with abracadabra", "balai 3", "baguette", "take", "lutin", "lutin + tresor", "pass", "throw
-// rouge", "keep", "drop vert", "discard fantome", "lose 2".
+// rouge", "keep", "drop vert", "discard fantome", "lose 2"; in reaction windows "pass",
+// "nananere", "boule", "miroir 3"; for Boule de cristal "give vert"; the clock's "time-up".
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -32,7 +33,8 @@ constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
     "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\", "
-    "\"discard <spell>\" or \"lose <seat>\"";
+    "\"discard <spell>\", \"lose <seat>\", \"nananere\", \"boule\", \"miroir <seat>\" or "
+    "\"give <kind>\"";
 
 }  // namespace
 
@@ -69,6 +71,16 @@ std::string BalState::action_text(Action action) const {
       return "discard " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::Lose:
       return "lose " + std::to_string(d.target);
+    case ActionType::Nananere:
+      return "nananere";
+    case ActionType::Miroir:
+      return "miroir " + std::to_string(d.target);
+    case ActionType::Boule:
+      return "boule";
+    case ActionType::Give:
+      return "give " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::TimeUp:
+      return "time-up";
   }
   return "?";
 }
@@ -95,6 +107,20 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   if (w.size() == 3 && w[0] == "lutin" && w[1] == "+" && w[2] == "tresor")
     return Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true})};
   if (w.size() == 1 && w[0] == "keep") return Action{encode({ActionType::Keep})};
+  if (w.size() == 1 && w[0] == "nananere") return Action{encode({ActionType::Nananere})};
+  if (w.size() == 1 && w[0] == "boule") return Action{encode({ActionType::Boule})};
+  if (w.size() == 1 && w[0] == "time-up") return Action{encode({ActionType::TimeUp})};
+  if (w.size() == 2 && w[0] == "miroir") {
+    int seat = 0;
+    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+      return fail("miroir: no seat \"" + w[1] + "\"");
+    return Action{encode({ActionType::Miroir, seat})};
+  }
+  if (w.size() == 2 && w[0] == "give") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("give: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Give, kNobody, uint8_t(k)})};
+  }
   if (w.size() == 2 && w[0] == "drop") {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");

@@ -109,6 +109,10 @@ class Judge {
     // Envoûtement can replace it; a captive goes back to its owner.
     if (m.verb == "lose") return m.target == r_.me ? 0.1 : 0.0;
     if (m.verb == "lutin" && m.tresor) return tresor_drawn();
+    if (m.verb == "give") return -keep_worth(m.kind);
+    if (m.verb == "nananere") return nananere();
+    if (m.verb == "miroir") return mirror(m.target);
+    if (m.verb == "boule") return boule();
     return 0;  // take, keep, lutin, pass: the reference
   }
 
@@ -176,6 +180,51 @@ class Judge {
     }
     gain += (1 - all_parry) * kCard;
     return gain - cost;
+  }
+
+  // À moi, nananère !: one more attack of hers, the best she holds, and the holder of
+  // Carabosse loses hers. Not with a Lutin farceur in hand, which would have to be played.
+  double nananere() const {
+    if (r_.hand[size_t(spell_kind(Spell::LutinFarceur))] > 0) return -1;
+    double best = -10;
+    for (int c = 0; c < kColours; ++c)
+      for (int n = 1; n <= std::min(2, r_.hand[size_t(c)]); ++n)
+        for (int t = 0; t < r_.players; ++t)
+          if (t != r_.me && !witch(t).out) {
+            Move m;
+            m.verb = "attack";
+            m.target = t;
+            m.count = n;
+            m.kind = c;
+            best = std::max(best, attack(m));
+          }
+    return best + 0.1 - keep_worth(spell_kind(Spell::AMoiNananere));
+  }
+
+  // Mon beau miroir: the attack's potions again, on a witch of her choice, who has no Du balai
+  // or Baguette magique against it.
+  double mirror(int target) const {
+    if (target < 0 || target >= r_.players) return -10;
+    int colour = 0, n = 0;
+    for (int c = 0; c < kColours; ++c)
+      if (r_.attack_potions[size_t(c)] > n) colour = c, n = r_.attack_potions[size_t(c)];
+    if (n == 0) return -10;
+    const double p = parried(target, colour, n);
+    return (1 - p) * (victim(target, 1) + kCard) - p * kDefenderCard -
+           keep_worth(spell_kind(Spell::MonBeauMiroir));
+  }
+
+  // Boule de cristal: her two least useful cards for two cards of her neighbours' (worth a
+  // card on average), worth it mostly to pass on a Lutin farceur.
+  double boule() const {
+    std::vector<double> worths;
+    for (int k = 0; k < kKinds; ++k)
+      if (k != spell_kind(Spell::BouleDeCristal))
+        for (int i = 0; i < r_.hand[size_t(k)]; ++i) worths.push_back(keep_worth(k));
+    std::sort(worths.begin(), worths.end());
+    double given = 0;
+    for (size_t i = 0; i < worths.size() && i < 2; ++i) given += worths[i];
+    return 2 * 0.3 - given - keep_worth(spell_kind(Spell::BouleDeCristal)) - 0.05;
   }
 
   // What escaping the attack saves, less the card spent.

@@ -70,6 +70,8 @@ Reading read_view(const json& view, Seat me) {
         else
           r.attack_spell = k;
       }
+    // The doubled attack of Mon beau miroir is its potions only.
+    if (a.value("doubled", false)) r.attack_spell = -1;
     const json& tokens = view.value("farce_tokens", json::array());
     if (!tokens.empty() && a["cards"].empty()) r.farce = true;
     for (const json& t : tokens)
