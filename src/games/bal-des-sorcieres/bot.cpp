@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/bal-des-sorcieres/bot_read.hpp"
+#include "games/bal-des-sorcieres/incantation.hpp"
 
 namespace sabbat::bal {
 
@@ -245,6 +246,12 @@ class HeuristicBot final : public Bot {
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     if (state.terminal() || !state.actors().contains(seat)) return std::nullopt;
     state.legal_actions(seat, legal_);
+    // The incantation mode: a bot always reads its formulas right, and potions of one colour
+    // are alike to it, so it keeps one right reading of each move.
+    legal_.erase(std::remove_if(legal_.begin(), legal_.end(), mispronounced), legal_.end());
+    legal_.erase(std::unique(legal_.begin(), legal_.end(),
+                             [](Action a, Action b) { return move_of(a.code) == move_of(b.code); }),
+                 legal_.end());
     if (legal_.empty()) return std::nullopt;
     if (legal_.size() == 1) return Proposal{legal_.front(), state.now()};
     std::vector<double> worth = judged(state, seat, level_ != sabbat::Level::Novice);
@@ -261,7 +268,10 @@ class HeuristicBot final : public Bot {
     const Judge judge(r, counts);
     std::vector<double> worth;
     worth.reserve(legal_.size());
-    for (Action a : legal_) worth.push_back(judge.worth(read_move(state.action_text(a))));
+    for (Action a : legal_) {
+      const std::string text = state.action_text(a);
+      worth.push_back(judge.worth(read_move(text.substr(0, text.find(" : ")))));
+    }
     return worth;
   }
 

@@ -1,4 +1,5 @@
 // What may be played now, and why anything else may not.
+#include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -346,6 +347,11 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
 }
 
 void BalState::legal_actions(Seat seat, ActionList& out) const {
+  moves(seat, out);
+  if (options_.incantation) list_incantations(*this, seat, out);
+}
+
+void BalState::moves(Seat seat, ActionList& out) const {
   out.clear();
   if (!actors().contains(seat)) return;
   auto offer = [&](const Decoded& d) {
@@ -385,14 +391,20 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events) {
-  const Decoded d = decode(action.code);
-  if (encode(d) != action.code) return fail("no such action");
+  const Decoded d = decode(move_of(action.code));
+  if (encode(d) != move_of(action.code)) return fail("no such action");
   if (!allowed(seat, d)) return fail(refusal(seat, d));
+  // The incantation mode: the formulas read name the potions played, or cancel the move.
+  if (auto why = incantation_refusal(*this, seat, action.code); !why.empty()) return fail(why);
   set_now(now);
   if (events)
     events->push_back({Audience::everyone(options_.players), "played",
                        "Seat " + std::to_string(seat) + ": " + action_text(action)});
-  Rules r{*this, events};
+  Rules r{*this, events, named_cards(*this, seat, action.code)};
+  if (mispronounced(action)) {
+    miscast(r, seat, d);
+    return {};
+  }
   switch (d.type) {
     case ActionType::Attack:
       r.attack(seat, d);

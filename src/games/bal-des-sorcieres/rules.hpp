@@ -10,6 +10,7 @@ inline constexpr Card kNoCard = 0xff;
 struct Rules {
   BalState& s;
   Events* events;
+  CardSet named{};  // the incantation mode: the potions the formulas read, which `take` plays
 
   Witch& w(Seat seat) { return s.witches_[size_t(seat)]; }
   bool has(Seat seat, Kind k) const { return s.count_in_hand(seat, k) > 0; }

@@ -35,6 +35,9 @@ struct Options {
   // The hard level's option: an eliminated witch's hand goes to the one who eliminated her.
   bool heritage = false;
   int first_seat = 0;  // the youngest witch: Carabosse and the Chat Noir start with her
+  // "Lecture des cartes": each card played is read aloud, a slip cancels the move
+  // (incantation.hpp).
+  bool incantation = false;
   bool operator==(const Options&) const = default;
 };
 
@@ -193,6 +196,7 @@ class BalState final : public State {
   template <class Verdict>
   typename Verdict::Answer judge(Seat seat, const Decoded& d, Verdict v) const;
   bool allowed(Seat seat, const Decoded& d) const;
+  void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
   void attack_actions(Seat seat, ActionList& out) const;
   std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 
