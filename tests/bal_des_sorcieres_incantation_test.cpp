@@ -433,13 +433,14 @@ TEST(BalIncantation, AGameInTheModeReplaysFromItsRecord) {
   EXPECT_GT(slips, 0);
 }
 
-TEST(BalIncantation, TheHeuristicBotsAlwaysReadRight) {
+TEST(BalIncantation, TheNormalAndExpertBotsAlwaysReadRightAndTheNoviceSometimesSlips) {
+  int novice_slips = 0;
   for (uint64_t seed = 1; seed <= 3; ++seed) {
     BalState s = new_game(4, true, seed);
+    const std::array<sabbat::Level, 4> levels{sabbat::Level::Novice, sabbat::Level::Normal,
+                                              sabbat::Level::Normal, sabbat::Level::Expert};
     std::vector<std::unique_ptr<Bot>> bots;
-    for (auto level : {sabbat::Level::Novice, sabbat::Level::Normal, sabbat::Level::Normal,
-                       sabbat::Level::Expert})
-      bots.push_back(make_heuristic_bot(level));
+    for (auto level : levels) bots.push_back(make_heuristic_bot(level));
     Rng rng(seed);
     int read = 0;
     for (int n = 0; !s.terminal() && n < 3000; ++n) {
@@ -447,13 +448,17 @@ TEST(BalIncantation, TheHeuristicBotsAlwaysReadRight) {
       while (!s.actors().contains(seat)) ++seat;
       auto p = bots[size_t(seat)]->propose(s, seat, rng);
       ASSERT_TRUE(p.has_value());
-      ASSERT_FALSE(mispronounced(p->action)) << s.action_text(p->action);
+      if (levels[size_t(seat)] == sabbat::Level::Novice)
+        novice_slips += mispronounced(p->action);
+      else
+        ASSERT_FALSE(mispronounced(p->action)) << s.action_text(p->action);
       read += (p->action.code & ~kMoveBits) != 0;
       ASSERT_TRUE(s.apply(seat, p->action, n).ok()) << s.action_text(p->action);
     }
     EXPECT_TRUE(s.terminal());
     EXPECT_GT(read, 0);
   }
+  EXPECT_GT(novice_slips, 0);
 }
 
 }  // namespace

@@ -252,8 +252,8 @@ void miscast(Rules& r, Seat seat, const Decoded& d) {
   }
   for (int i = 0; i < cards.spell_count; ++i) r.discard(r.take(seat, cards.spells[size_t(i)]));
   // The attacker passes her turn: Carabosse moves on as after an exchange. A defender's move
-  // is her answer: cancelled, she has not parried.
-  if (r.s.phase() == Phase::Attack) return r.finish_exchange();
+  // is her answer: cancelled, she has not parried. Any other move is only cancelled.
+  if (r.s.phase() == Phase::Attack && seat == r.s.carabosse()) return r.finish_exchange();
   if (r.s.phase() == Phase::Parry && seat == r.s.exchange().defender) return r.take_loss(seat);
 }
 

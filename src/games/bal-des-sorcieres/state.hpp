@@ -96,7 +96,8 @@ struct Witch {
   bool operator==(const Witch&) const = default;
 };
 
-// Action codes: a type in the low 4 bits, then its fields.
+// Action codes: a type in the low 4 bits, then its fields, up to bit 24; bits 25 to 31 hold
+// what the incantation mode read (incantation.hpp).
 enum class ActionType : uint8_t {
   Attack = 1,
   Parry,
