@@ -116,6 +116,10 @@ class Ledger {
       if (!place(x.cards[size_t(i)])) return "a card on the table is also elsewhere";
     for (int i = 0; i < s.discard_size(); ++i)
       if (!place(s.discard_at(i))) return "a discarded card is also elsewhere";
+    // Boule de cristal: the cards laid face down, changing hands together.
+    if (s.phase() == Phase::Boule)
+      for (Card c : s.crystal().cards)
+        if (c != 0xff && !place(c)) return "a card laid face down is also elsewhere";
     if (!(seen & box_).empty()) return "a card the level leaves in the box is in play";
     if (count != in_play_)
       return std::to_string(count) + " cards in play, not " + std::to_string(in_play_);
@@ -166,14 +170,16 @@ class Ledger {
     if (tokens != std::array<int, kColours + 1>{1, 2, 4, 6, 10, 2})
       return "farce tokens lost or added";
 
-    // Who acts: one living witch, Carabosse's holder when an attack is due; nobody at the end.
+    // Who acts: one living witch (a reaction window asks one at a time), Carabosse's holder when
+    // an attack is due; nobody at the end.
     const SeatSet actors = s.actors();
     if (s.terminal()) return actors.empty() ? winner(s) : "someone acts after the end";
     if (actors.size() != 1) return std::to_string(actors.size()) + " witches act at once";
     const Seat actor = Seat(__builtin_ctz(actors.bits()));
     if (s.eliminated(actor)) return "eliminated seat " + std::to_string(actor) + " acts";
-    if (s.phase() == Phase::Attack && actor != s.carabosse())
-      return "seat " + std::to_string(actor) + " attacks without Carabosse";
+    // À moi, nananère !: her stand-in attacks in her place.
+    if (s.phase() == Phase::Attack && actor != s.attacker_now())
+      return "seat " + std::to_string(actor) + " attacks without Carabosse or her stand-in";
     return {};
   }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/bal-des-sorcieres/bot_read.hpp"
+#include "games/bal-des-sorcieres/incantation.hpp"
 
 namespace sabbat::bal {
 
@@ -25,6 +26,8 @@ constexpr int kExpertSamples = 8;
 constexpr int kExpertHorizon = 12;
 // The novice's roughness: noise up to this many Crapzouilles on each choice.
 constexpr double kNoviceNoise = 0.6;
+// In the incantation mode the novice mispronounces one move in this many that lay cards down.
+constexpr uint32_t kNoviceSlips = 25;
 
 // What keeping a card is worth: rare potions attack and parry best; Baguette magique and Du
 // balai save a Crapzouille when no parry is possible; a Lutin farceur is a farce on oneself.
@@ -294,6 +297,16 @@ class HeuristicBot final : public Bot {
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     if (state.terminal() || !state.actors().contains(seat)) return std::nullopt;
     state.legal_actions(seat, legal_);
+    // The incantation mode: the normal and expert bots always read their formulas right, the
+    // novice now and then not (below); potions of one colour are alike to them, so they keep
+    // one right reading of each move.
+    slips_.clear();
+    for (Action a : legal_)
+      if (mispronounced(a)) slips_.push_back(a);
+    legal_.erase(std::remove_if(legal_.begin(), legal_.end(), mispronounced), legal_.end());
+    legal_.erase(std::unique(legal_.begin(), legal_.end(),
+                             [](Action a, Action b) { return move_of(a.code) == move_of(b.code); }),
+                 legal_.end());
     if (legal_.empty()) return std::nullopt;
     if (legal_.size() == 1) return Proposal{legal_.front(), state.now()};
     std::vector<double> worth = judged(state, seat, level_ != sabbat::Level::Novice);
@@ -301,6 +314,11 @@ class HeuristicBot final : public Bot {
       for (double& w : worth) w += kNoviceNoise * double(rng.below(1000)) / 1000.0;
     if (level_ == sabbat::Level::Expert) searched(state, seat, rng, worth);
     const size_t best = size_t(std::max_element(worth.begin(), worth.end()) - worth.begin());
+    const Action slip{move_of(legal_[best].code) | kSlipBit};
+    if (level_ == sabbat::Level::Novice &&
+        std::find(slips_.begin(), slips_.end(), slip) != slips_.end() &&
+        rng.below(kNoviceSlips) == 0)
+      return Proposal{slip, state.now()};
     return Proposal{legal_[best], state.now()};
   }
 
@@ -310,7 +328,10 @@ class HeuristicBot final : public Bot {
     const Judge judge(r, counts);
     std::vector<double> worth;
     worth.reserve(legal_.size());
-    for (Action a : legal_) worth.push_back(judge.worth(read_move(state.action_text(a))));
+    for (Action a : legal_) {
+      const std::string text = state.action_text(a);
+      worth.push_back(judge.worth(read_move(text.substr(0, text.find(" : ")))));
+    }
     return worth;
   }
 
@@ -348,6 +369,7 @@ class HeuristicBot final : public Bot {
 
   sabbat::Level level_;
   ActionList legal_;
+  ActionList slips_;  // the incantation mode: the mispronounced forms of the legal moves
 };
 
 }  // namespace

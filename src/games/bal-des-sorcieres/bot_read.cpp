@@ -115,8 +115,11 @@ Reading read_state(const BalState& state, Seat me) {
   }
   std::array<int, kKinds> seen{};
   for (int i = 0; i < state.discard_size(); ++i) ++seen[card_kind(state.discard_at(i))];
-  // The view shows the attack while it is parried and while its losses are taken.
-  if (state.phase() == Phase::Parry || state.phase() == Phase::Lose) {
+  // The view shows the attack while it is parried, while its losses are taken, and while a
+  // Mon beau miroir may still double it.
+  const Phase phase = state.phase();
+  if (phase == Phase::Parry || phase == Phase::Lose ||
+      (phase == Phase::Window && state.window().kind == WindowKind::Mirror)) {
     const Exchange& x = state.exchange();
     r.attacker = x.attacker;
     r.defender = x.defender;
@@ -128,6 +131,8 @@ Reading read_state(const BalState& state, Seat me) {
       else
         r.attack_spell = k;
     }
+    // The doubled attack of Mon beau miroir is its potions only.
+    if (x.doubled) r.attack_spell = -1;
     r.farce = x.token_count > 0 && x.card_count == 0;
     for (int i = 0; i < x.token_count && r.farce; ++i)
       if (const uint8_t t = x.tokens[size_t(i)]; t != kWhite) ++r.attack_potions[t];

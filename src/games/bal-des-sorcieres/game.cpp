@@ -34,6 +34,9 @@ class BalGame final : public Game {
                            "how long a reaction window (\u00c0 moi, nanan\u00e8re !, Boule de "
                            "cristal, Mon beau miroir) waits for its answers, in milliseconds; "
                            "then it closes as if the witches still to answer had passed"),
+        ParamSpec::boolean("incantation", false,
+                           "each card played is read aloud: its formula (a potion's ingredient, "
+                           "a spell's name) is typed after the move; a slip cancels the move"),
     };
     return all;
   }
@@ -55,6 +58,7 @@ class BalGame final : public Game {
     o.first_seat = int(params->integer("first_seat"));
     o.heritage = params->boolean("heritage");
     o.window_ms = params->integer("window_ms");
+    o.incantation = params->boolean("incantation");
     // The book lists the option under "(niveau difficile)" only.
     if (o.heritage && o.level != Level::Difficile)
       return fail(

@@ -1,4 +1,5 @@
 // What may be played now, and why anything else may not.
+#include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -436,6 +437,11 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
 }
 
 void BalState::legal_actions(Seat seat, ActionList& out) const {
+  moves(seat, out);
+  if (options_.incantation) list_incantations(*this, seat, out);
+}
+
+void BalState::moves(Seat seat, ActionList& out) const {
   out.clear();
   if (!actors().contains(seat)) return;
   auto offer = [&](const Decoded& d) {
@@ -486,7 +492,7 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events) {
-  const Decoded d = decode(action.code);
+  const Decoded d = decode(move_of(action.code));
   Rules r{*this, events, now};
   if (seat == kClock) {
     // The core lets the clock apply only the deadline's action, at or after it.
@@ -495,9 +501,16 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
     r.close_window();
     return {};
   }
-  if (encode(d) != action.code) return fail("no such action");
+  if (encode(d) != move_of(action.code)) return fail("no such action");
   if (!allowed(seat, d)) return fail(refusal(seat, d));
+  // The incantation mode: the formulas read name the potions played, or cancel the move.
+  if (auto why = incantation_refusal(*this, seat, action.code); !why.empty()) return fail(why);
   if (events) played_event(seat, action, *events);
+  r.named = named_cards(*this, seat, action.code);
+  if (mispronounced(action)) {
+    miscast(r, seat, d);
+    return {};
+  }
   switch (d.type) {
     case ActionType::Attack:
       r.attack(seat, d);

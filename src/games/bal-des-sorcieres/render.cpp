@@ -2,6 +2,7 @@
 // without ANSI colours (colour-blind safe, NO_COLOR, pipes).
 #include "games/bal-des-sorcieres/render.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <utility>
@@ -272,6 +273,50 @@ std::string window_lines(const json& v, Seat viewer, const Style& st) {
   return out;
 }
 
+// The incantation mode: each potion by its colour with the formula to read, its ingredient
+// (one ingredient on several cards counted), and how a move is written with its formulas.
+std::string formula_lines(const std::vector<json>& potions, const Style& st) {
+  std::string out = "  Read each card's formula after the move, potions first:\n  " +
+                    st.dim("attack 2 with 1 rouge + fantome : Queue de l\u00e9zard; Fant\u00f4me") +
+                    "\n";
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, int>>>> colours;
+  for (const json& c : potions) {
+    const std::string slug = c.value("kind", std::string());
+    const std::string name = c.value("name", std::string());
+    auto colour = std::find_if(colours.begin(), colours.end(),
+                               [&](const auto& entry) { return entry.first == slug; });
+    if (colour == colours.end()) colour = colours.insert(colours.end(), {slug, {}});
+    auto& names = colour->second;
+    auto same = std::find_if(names.begin(), names.end(),
+                             [&](const auto& entry) { return entry.first == name; });
+    if (same == names.end())
+      names.emplace_back(name, 1);
+    else
+      ++same->second;
+  }
+  if (colours.empty()) out += "  potions: " + st.dim("\u2014") + "\n";
+  constexpr size_t kIndent = 25, kWidth = 80;
+  for (const auto& [slug, names] : colours) {
+    std::string line = "  " + pad_left(st.kind(slug, kind_name(slug)), kIndent - 3) + " ";
+    size_t width = kIndent;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const auto& [name, n] = names[i];
+      const std::string item = (n > 1 ? std::to_string(n) + " \u00d7 " : std::string()) + name +
+                               (i + 1 < names.size() ? "," : "");
+      const size_t w = display_width(item);
+      if (width > kIndent && width + 1 + w > kWidth) {
+        out += line + "\n";
+        line = std::string(kIndent, ' ');
+        width = kIndent;
+      }
+      line += (width > kIndent ? " " : "") + item;
+      width += (width > kIndent ? 1 : 0) + w;
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
 std::string hand_lines(const json& v, Seat viewer, const Style& st) {
   if (viewer < 0 || size_t(viewer) >= v["witches"].size()) return "";
   const json& me = v["witches"][size_t(viewer)];
@@ -292,7 +337,10 @@ std::string hand_lines(const json& v, Seat viewer, const Style& st) {
     }
   }
   std::string out = "\n" + st.bold("Your hand (" + std::to_string(hand.size()) + " cards)") + "\n";
-  out += "  potions: " + cards_line(json(potion_cards), st) + "\n";
+  if (v.value("incantation", false))
+    out += formula_lines(potion_cards, st);
+  else
+    out += "  potions: " + cards_line(json(potion_cards), st) + "\n";
   for (const std::string& slug : spell_order) {
     const auto& [name, n] = spells[slug];
     const std::string label = (n > 1 ? std::to_string(n) + " \u00d7 " : std::string()) + name;

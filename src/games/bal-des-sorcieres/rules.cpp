@@ -59,9 +59,11 @@ void Rules::discard(Card c) {
   s.discard_[s.discard_size_++] = c;
 }
 
-// The lowest card of a kind: cards of one kind are alike for the rules.
+// The lowest card of a kind: cards of one kind are alike for the rules. A formula read names
+// its card.
 Card Rules::take(Seat seat, Kind k) {
-  const CardSet both = w(seat).hand & kind_cards(k);
+  CardSet both = w(seat).hand & kind_cards(k);
+  if (const CardSet read = both & named; !read.empty()) both = read;
   const Card c =
       both.w[0] ? Card(__builtin_ctzll(both.w[0])) : Card(64 + __builtin_ctzll(both.w[1]));
   w(seat).hand.remove(c);

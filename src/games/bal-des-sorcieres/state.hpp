@@ -38,6 +38,9 @@ struct Options {
   // How long a reaction window stays open (game milliseconds); then the clock closes it as if
   // every witch still to answer had passed.
   GameTime window_ms = 10000;
+  // "Lecture des cartes": each card played is read aloud, a slip cancels the move
+  // (incantation.hpp).
+  bool incantation = false;
   bool operator==(const Options&) const = default;
 };
 
@@ -134,7 +137,8 @@ struct Witch {
   bool operator==(const Witch&) const = default;
 };
 
-// Action codes: a type in the low 5 bits, then its fields.
+// Action codes: a type in the low 5 bits, then its fields, up to bit 21; bits 22 to 28 hold
+// what the incantation mode read (incantation.hpp).
 enum class ActionType : uint8_t {
   Attack = 1,
   Parry,
@@ -162,9 +166,11 @@ struct Decoded {
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
   bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
 };
+// The spell in four bits: 0 for none, else the spell plus one.
 inline uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 5 | uint32_t(d.colour) << 9 |
-         uint32_t(d.count) << 14 | uint32_t(d.spell) << 17 | uint32_t(d.tresor) << 25;
+         uint32_t(d.count) << 14 | (uint32_t(d.spell + 1) & 15) << 17 |
+         uint32_t(d.tresor) << 21;
 }
 inline Decoded decode(uint32_t code) {
   Decoded d;
@@ -172,8 +178,8 @@ inline Decoded decode(uint32_t code) {
   d.target = Seat((code >> 5) & 15) - 1;
   d.colour = uint8_t((code >> 9) & 31);  // a colour, or any of the 20 kinds
   d.count = uint8_t((code >> 14) & 7);
-  d.spell = uint8_t((code >> 17) & 0xff);
-  d.tresor = (code >> 25) & 1;
+  d.spell = uint8_t(((code >> 17) & 15) - 1);  // kNoSpell (0xff) for none
+  d.tresor = (code >> 21) & 1;
   return d;
 }
 
@@ -256,6 +262,7 @@ class BalState final : public State {
   typename Verdict::Answer judge_window(Seat seat, const Decoded& d, Verdict v) const;
   void played_event(Seat seat, Action action, Events& events) const;
   bool allowed(Seat seat, const Decoded& d) const;
+  void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
   void attack_actions(Seat seat, ActionList& out) const;
   std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 

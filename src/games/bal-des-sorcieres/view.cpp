@@ -52,6 +52,8 @@ json BalState::view(Seat viewer) const {
          {"carabosse", carabosse_},
          {"phase", phase_name(phase_)},
          {"pile", pile_size_}};
+  // A card's "name" is its formula: a potion's ingredient, a spell's name.
+  if (options_.incantation) v["incantation"] = true;
   json waiting = json::array();
   for (Seat s = 0; s < options_.players; ++s)
     if (actors().contains(s)) waiting.push_back(s);
