@@ -121,7 +121,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     await page.locator('.rules-text h1', { hasText: 'Bal des Sorcières' }).waitFor({ timeout: 5000 });
     const file = join(mkdtempSync(join(tmpdir(), 'sabbat-bal-')), 'record.jsonl');
     writeFileSync(file, rec);
-    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8', maxBuffer: 1 << 30 }).trim().split('\n').map((l) => JSON.parse(l));
     const checked = checkBalFrames(frames, full, 0);
     return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length };
   } finally {

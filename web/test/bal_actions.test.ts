@@ -47,7 +47,12 @@ test('bal actions: every canonical text is read into its parts', () => {
   assert.deepEqual(parseAction('attack all with 1 bleu + sortilege + tresor'), { type: 'attack', target: 'all', count: 1, colour: 'bleu', spell: 'sortilege + tresor' });
   assert.equal(parseAction('attack 2 with 3 rouge'), null);
   assert.equal(parseAction('attack 2 with 1 rouge + fantome + remede'), null);
-  assert.equal(parseAction('miroir 2'), null);
+  assert.deepEqual(parseAction('miroir 2'), { type: 'miroir', target: 2 });
+  assert.deepEqual(parseAction('give vert'), { type: 'give', kind: 'vert' });
+  for (const a of ['nananere', 'boule', 'time-up'] as const) assert.deepEqual(parseAction(a), { type: a });
+  // In the incantation mode the formulas follow the move.
+  assert.deepEqual(parseAction('parry + tresor : Queue de lézard; Trésor magique'), { type: 'parry', spell: 'tresor', abracadabra: false });
+  assert.equal(parseAction('sing 2'), null);
 });
 
 test('bal actions: the options are the parts some legal attack uses, no spell first', () => {

@@ -572,7 +572,14 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
 // Every move is told to everyone but a card laid face down for Boule de cristal, which only
 // its giver sees.
 void BalState::played_event(Seat seat, Action action, Events& events) const {
-  const Decoded d = decode(action.code);
+  const Decoded d = decode(move_of(action.code));
+  // A witch asked in a reaction window who lets it pass: told apart from a witch without a
+  // potion who passes Carabosse on.
+  if (d.type == ActionType::Pass && phase_ == Phase::Window) {
+    events.push_back({Audience::everyone(options_.players), "window-pass",
+                      "Seat " + std::to_string(seat) + " lets the reaction window pass."});
+    return;
+  }
   if (d.type != ActionType::Give) {
     events.push_back({Audience::everyone(options_.players), "played",
                       "Seat " + std::to_string(seat) + ": " + action_text(action)});

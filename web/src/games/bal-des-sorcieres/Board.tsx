@@ -96,6 +96,12 @@ function Banner({ view: v, me, legal, names }: { view: any; me: number | null; l
     case 'lose':
       title = yours ? t('bal_you_lose') : t('bal_other_lose', { name: other });
       break;
+    case 'window':
+      title = yours ? t('bal_you_window') : t('bal_other_window', { name: other });
+      break;
+    case 'boule':
+      title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });
+      break;
     case 'over':
       title = typeof v.winner === 'number' ? (v.winner === me ? t('bal_over_you') : t('bal_over_win', { name: who(names, v.winner) })) : t('bal_over');
       break;
@@ -247,8 +253,8 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
   };
   const attacks = parsed.filter((x) => x.p?.type === 'attack').map((x) => x.a);
   attacks.forEach((a) => known.add(a));
-  // Throw, drop and discard are on the hand's cards.
-  parsed.filter((x) => x.p?.type === 'throw' || x.p?.type === 'drop' || x.p?.type === 'discard').forEach((x) => known.add(x.a));
+  // Throw, drop, discard and give are on the hand's cards.
+  parsed.filter((x) => x.p?.type === 'throw' || x.p?.type === 'drop' || x.p?.type === 'discard' || x.p?.type === 'give').forEach((x) => known.add(x.a));
   const losses = parsed.filter((x) => x.p?.type === 'lose');
   const need = toParry(v);
   const needWords = needText(need);
@@ -279,7 +285,17 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
           })}
         </div>
       )}
-      {legal.includes('pass') && <p>{button('pass', t('bal_pass'), 'primary')}</p>}
+      {v.phase === 'window' && (
+        <div class="bal-parries">
+          {legal.includes('nananere') && button('nananere', t('bal_nananere'), 'primary')}
+          {legal.includes('boule') && button('boule', t('bal_boule'), 'primary')}
+          {parsed
+            .filter((x) => x.p?.type === 'miroir')
+            .map(({ a, p }) => button(a, t('bal_miroir', { name: who(names, (p as { target: number }).target) }), 'primary'))}
+          {legal.includes('pass') && button('pass', t('bal_window_pass'))}
+        </div>
+      )}
+      {v.phase !== 'window' && legal.includes('pass') && <p>{button('pass', t('bal_pass'), 'primary')}</p>}
       {v.phase === 'parry' && (
         <div class="bal-parries">
           {parries.map(({ a, p }) => {
@@ -396,7 +412,7 @@ function Hand({ hand, legal, busy, act }: { hand: BalCard[]; legal: string[]; bu
   const potionGroups = groups.filter((g) => isColour(g.kind));
   const spellGroups = groups.filter((g) => !isColour(g.kind));
   const extra = (kind: string) => {
-    const verb = (['throw', 'drop', 'discard'] as const).find((x) => legal.includes(`${x} ${kind}`));
+    const verb = (['throw', 'drop', 'discard', 'give'] as const).find((x) => legal.includes(`${x} ${kind}`));
     if (!verb) return null;
     const a = `${verb} ${kind}`;
     const key = verb === 'discard' ? 'bal_spell_discard' : `bal_${verb}`;
