@@ -11,7 +11,7 @@ struct Rules {
   BalState& s;
   Events* events;
   GameTime now = 0;  // when the action is played: reaction windows close window_ms later
-  CardSet named{};  // the incantation mode: the potions the formulas read, which `take` plays
+  CardSet named{};   // the incantation mode: the potions the formulas read, which `take` plays
 
   Witch& w(Seat seat) { return s.witches_[size_t(seat)]; }
   bool has(Seat seat, Kind k) const { return s.count_in_hand(seat, k) > 0; }
