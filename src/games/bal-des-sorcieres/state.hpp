@@ -169,8 +169,7 @@ struct Decoded {
 // The spell in four bits: 0 for none, else the spell plus one.
 inline uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 5 | uint32_t(d.colour) << 9 |
-         uint32_t(d.count) << 14 | (uint32_t(d.spell + 1) & 15) << 17 |
-         uint32_t(d.tresor) << 21;
+         uint32_t(d.count) << 14 | (uint32_t(d.spell + 1) & 15) << 17 | uint32_t(d.tresor) << 21;
 }
 inline Decoded decode(uint32_t code) {
   Decoded d;
