@@ -24,6 +24,7 @@ constexpr double kDefenderCard = 0.15;  // the card a defender wins by parrying
 constexpr int kExpertChoices = 3;
 constexpr int kExpertSamples = 8;
 constexpr int kExpertHorizon = 12;
+constexpr int kExpertStepLimit = 8 * kExpertHorizon;  // window answers included
 // The novice's roughness: noise up to this many Crapzouilles on each choice.
 constexpr double kNoviceNoise = 0.6;
 // In the incantation mode the novice mispronounces one move in this many that lay cards down.
@@ -350,11 +351,16 @@ class HeuristicBot final : public Bot {
       for (size_t i = 0; i < order.size(); ++i) {
         auto play = world->clone();
         if (!play->apply(me, mine[order[i]], play->now()).ok()) continue;
-        for (int step = 0; step < kExpertHorizon && !play->terminal(); ++step) {
+        // The horizon counts the game's moves, not the answers to reaction windows: most
+        // are passes, and a witch may be asked several times between two attacks.
+        const auto& bal = dynamic_cast<const BalState&>(*play);
+        for (int moves = 0, steps = 0;
+             moves < kExpertHorizon && steps < kExpertStepLimit && !play->terminal(); ++steps) {
           const SeatSet actors = play->actors();
           Seat next = 0;
           while (next < play->players() && !actors.contains(next)) ++next;
           if (next >= play->players()) break;
+          if (bal.phase() != Phase::Window) ++moves;
           auto p = normal.propose(*play, next, rng);
           if (!p || !play->apply(next, p->action, play->now()).ok()) break;
         }
