@@ -32,9 +32,10 @@ struct RaceStats {
   int turns = 0;
   int spells = 0;  // Magie noire cards played by the bots (Brouillard included)
   int decrets = 0;
-  int seconds = 0;         // second formulas written (holding Double-jeu)
-  int double_jeux = 0;     // Double-jeu played to make one count
-  int useless_double = 0;  // ... on a second formula the revealed dice forbid
+  int seconds = 0;                    // second formulas written (holding Double-jeu)
+  int double_jeux = 0;                // Double-jeu played to make one count
+  int useless_double = 0;             // ... on a second formula the revealed dice forbid
+  std::vector<GameTime> close_after;  // when a bot closed the book, from the roll
 };
 
 std::unique_ptr<State> new_game(int players, uint64_t seed) {
@@ -98,7 +99,10 @@ void play_race(int players, uint64_t seed, const BotMaker& make, RaceStats& stat
         ++stats.double_jeux;
         stats.useless_double += !judge(s.witch(who).formula[1].mask, s.book()).valid();
       }
-      if (m.kind == Kind::CloseBook && s.phase() == Phase::BookOpen) ++stats.closes;
+      if (m.kind == Kind::CloseBook && s.phase() == Phase::BookOpen) {
+        ++stats.closes;
+        stats.close_after.push_back(when - s.book_opened());
+      }
       stats.spells += m.kind == Kind::Play || m.kind == Kind::Brouillard;
       stats.decrets += m.kind == Kind::Play && m.card == Card::Decret;
     }
@@ -143,6 +147,28 @@ TEST(DuBalaiBot, SimpleBotsFinishRacesAndSometimesMisremember) {
       "Décret)\n",
       st.with_finisher, st.games, double(st.turns) / st.games, st.forbidden_writes, st.writes,
       st.closer_forbidden, st.closer_writes, st.closes, st.spells, st.decrets);
+}
+
+// "bots close the book 1.7–2.9 s after the roll in most turns, which leaves a person no time
+// to memorise nine dice": the quickest of four default bots, each reading at the pace of a
+// person's first game (about 8.5 s for the nine dice), closes it 4.5 s after the roll or later
+// in nine turns of ten, and the quickest of four experts 3 s or later.
+TEST(DuBalaiBot, TheDefaultLevelLeavesAPersonTimeToReadTheDice) {
+  auto tenth_percentile = [](const char* name) {
+    RaceStats st;
+    const BotMaker make = [name](Seat) { return make_named_bot(name); };
+    for (int g = 0; g < 40; ++g) play_race(4, Rng::mix(77, uint64_t(g)), make, st);
+    EXPECT_GT(st.close_after.size(), 100u);
+    std::sort(st.close_after.begin(), st.close_after.end());
+    const GameTime p10 = st.close_after[st.close_after.size() / 10];
+    std::printf(
+        "%s bots close the book %.1f s after the roll or later in 90%% of turns "
+        "(median %.1f s)\n",
+        name, double(p10) / 1000.0, double(st.close_after[st.close_after.size() / 2]) / 1000.0);
+    return p10;
+  };
+  EXPECT_GE(tenth_percentile("normal"), 4500);
+  EXPECT_GE(tenth_percentile("expert"), 3000);
 }
 
 // Holding Double-jeu, the bot writes the other colour's formula of its memory in phase 2 and

@@ -8,6 +8,7 @@
 // she holds beyond the capacity of her memory and with the seconds since she last saw that
 // die. The draws that decide it are made once, at the look, so what she recalls at a given
 // moment never changes from one question to the next.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -43,7 +44,6 @@ class BookMemory {
   bool holds(int turn) const { return turn_ == turn; }
   bool from_decret() const { return decret_; }
   bool in_sight() const { return lost_ < 0; }
-  GameTime opened() const { return opened_; }
   // When she has read all nine dice once.
   GameTime first_pass_done() const { return first_read_[order_[kDice - 1]]; }
   // How many dice she has read by `at` (no more once the book left her sight).
@@ -66,7 +66,7 @@ class BookMemory {
   GameTime opened_ = 0;
   GameTime lost_ = -1;                  // when the book left her sight; -1 while it is in sight
   GameTime pass_ = 1;                   // one pass over the nine dice, in ms
-  std::array<int, kDice> faces_{};      // what the dice show; kUnknown once never read
+  std::array<int, kDice> faces_{};      // what the dice show; kUnknown for one never read
   std::array<uint8_t, kDice> order_{};  // the dice in her reading order
   std::array<GameTime, kDice> first_read_{};  // when she has read each die the first time
   std::array<double, kDice> luck_{};          // she slips on a die when its draw is below slip()
