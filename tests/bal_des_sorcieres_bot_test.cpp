@@ -19,6 +19,15 @@ std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t 
 }
 
 // Seats 0, 1, 2 at `level`; seat 0 holds Carabosse.
+// Reaction windows closed, every witch asked passing.
+void pass_windows(BalState& s) {
+  while (s.phase() == Phase::Window) {
+    auto a = s.parse_action(s.window().at, "pass");
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
+  }
+}
+
 BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
                std::initializer_list<Card> h2, const std::string& level = "medium") {
   auto s = new_game(3, level, 1);
@@ -27,6 +36,7 @@ BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
   EXPECT_TRUE(b.set_hand(1, h1).ok());
   EXPECT_TRUE(b.set_hand(2, h2).ok());
   EXPECT_TRUE(b.audit().ok()) << b.audit().error();
+  pass_windows(b);
   return b;
 }
 
@@ -103,6 +113,7 @@ TEST(BalBot, ParriesWhenItHoldsTheColour) {
   auto a = s.parse_action(0, "attack 1 with 1 jaune");
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(s.apply(0, *a, 0).ok());
+  pass_windows(s);
   // A parry saves the Crapzouille and wins a card; the Baguette is kept for worse.
   EXPECT_EQ(choice(s, 1), "parry");
 }
@@ -117,6 +128,7 @@ TEST(BalBot, CancelsWithBaguetteMagiqueWhenItCannotParry) {
   auto a = s.parse_action(0, "attack 1 with 1 gris");
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(s.apply(0, *a, 0).ok());
+  pass_windows(s);
   EXPECT_EQ(choice(s, 1), "baguette");
 }
 

@@ -18,13 +18,25 @@ BalState new_game(int players, const std::string& level = "hard", uint64_t seed 
   return dynamic_cast<BalState&>(**state);
 }
 
+// The reaction windows (tests/bal_des_sorcieres_reactions_test.cpp) closed by every witch
+// asked passing, so that these scenarios play on to their rule.
+void pass_windows(BalState& s) {
+  while (s.phase() == Phase::Window) {
+    auto a = s.parse_action(s.window().at, "pass");
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
+  }
+}
+
 Status play(BalState& s, Seat seat, const std::string& text) {
   auto a = s.parse_action(seat, text);
   if (!a) return fail(a.error());
+  pass_windows(s);
   return s.apply(seat, *a, 0);
 }
 
 void expect_refused(BalState& s, Seat seat, const std::string& text, const std::string& why) {
+  pass_windows(s);
   const BalState before = s;
   auto st = play(s, seat, text);
   ASSERT_FALSE(st.ok()) << text;
@@ -41,6 +53,7 @@ BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
   EXPECT_TRUE(s.set_hand(1, h1).ok());
   EXPECT_TRUE(s.set_hand(2, h2).ok());
   EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  pass_windows(s);
   return s;
 }
 
@@ -53,6 +66,7 @@ std::string some_colour(const BalState& s, Seat seat) {
 
 // The defender parries when she can, else takes the loss; true when she parried.
 bool parry_or_take(BalState& s) {
+  pass_windows(s);
   const Seat d = s.exchange().defender;
   if (play(s, d, "parry").ok()) return true;
   EXPECT_TRUE(play(s, d, "take").ok());
@@ -61,6 +75,7 @@ bool parry_or_take(BalState& s) {
 
 // Answers an attack that waits for a parry: a parry when she can, else the loss.
 void answer_if_attacked(BalState& s) {
+  pass_windows(s);
   if (s.phase() == Phase::Parry) parry_or_take(s);
 }
 
@@ -118,6 +133,7 @@ TEST(BalAttack, OnePotionOrTwoOfOneColourNeverASpellAlone) {
   EXPECT_FALSE(s.parse_action(0, "attack 1 with fantome").ok());
   EXPECT_FALSE(s.parse_action(0, "attack 1 with 3 rouge").ok());
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 rouge + fantome").ok());
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Parry);
   EXPECT_EQ(s.actors(), SeatSet::only(1));
 }
@@ -405,6 +421,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
   EXPECT_EQ(s.carabosse(), 0);
   EXPECT_EQ(s.round(), 1);
   for (int turn = 0; turn < 3; ++turn) {
+    pass_windows(s);
     s.legal_actions(turn, legal);
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(s.apply(turn, legal.front(), 0).ok());
@@ -503,6 +520,7 @@ TEST(BalPlusAssezDeCartes, NoPotionThrowsTwoSpellsOfHerChoiceFaceUpAndDrawsTwo) 
   for (int c = 0; c < kColours; ++c) potion_held = potion_held || s.count_in_hand(1, Kind(c));
   EXPECT_TRUE(potion_held);
   EXPECT_EQ(s.witch_at(1).hand.size(), 4);
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.carabosse(), 1);
   EXPECT_TRUE(s.audit().ok());
@@ -553,6 +571,7 @@ TEST(BalHeritage, TheEliminatorTakesTheHandAndDropsAsManyAsSheTookKeepingTheCard
   ASSERT_TRUE(play(s, 0, "drop vert").ok());
   EXPECT_EQ(s.phase(), Phase::Inherit);
   ASSERT_TRUE(play(s, 0, "drop jaune").ok());
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.witch_at(0).hand.size(), 4);
   EXPECT_TRUE(s.witch_at(0).hand.has(potion(Colour::Gris)));
@@ -641,6 +660,7 @@ TEST(BalDiablotin, ItsFarceFollowsAnAttackSentOnWithDuBalai) {
   ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + diablotin").ok());
   ASSERT_TRUE(play(s, 1, "balai 2").ok());
   ASSERT_TRUE(play(s, 2, "take").ok());
+  pass_windows(s);
   ASSERT_EQ(s.phase(), Phase::Parry);  // this seed draws a farce with colours
   EXPECT_TRUE(s.exchange().farce);
   EXPECT_EQ(s.exchange().defender, 2);
@@ -746,6 +766,7 @@ TEST(BalBaguetteMagique, AgainstASortilegeSparesOnlyTheWitchWhoPlaysIt) {
   ASSERT_TRUE(play(s, 0, "attack all with 1 bleu + sortilege").ok());
   const int discards = s.discard_size();
   ASSERT_TRUE(play(s, 1, "baguette").ok());
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Parry);
   EXPECT_EQ(s.actors(), SeatSet::only(2));
   EXPECT_EQ(s.exchange().card_count, 2);  // the blue and the Sortilège, still on the table
@@ -806,6 +827,7 @@ TEST(BalTresorMagique, GoesBesideASortilegeOrALutinFarceur) {
 // spells and draws before the first attack, as after any exchange.
 TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack) {
   BalState s = new_game(3, "easy");
+  pass_windows(s);
   ASSERT_EQ(s.phase(), Phase::Attack);
   ASSERT_TRUE(s.redeal(1, {spell(Spell::Abracadabra), spell(Spell::Abracadabra, 1),
                            spell(Spell::Abracadabra, 2), spell(Spell::Abracadabra, 3),
@@ -822,6 +844,7 @@ TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack)
     ASSERT_FALSE(legal.empty());
     ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
   }
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.carabosse(), 0);
   EXPECT_EQ(s.witch_at(1).hand.size(), 10);
@@ -867,6 +890,7 @@ TEST(BalEnvoutement, TheCaptorChoosesWhetherSheLosesTheCaptiveOrOneOfHerOwn) {
   EXPECT_EQ(s.witch_at(0).dead, 2);
   EXPECT_EQ(s.witch_at(0).coffre[1], 1);  // the captive stays
   EXPECT_EQ(s.witch_at(1).dead, 0);
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.carabosse(), 0);
   EXPECT_EQ(s.tour(), 2);
@@ -896,6 +920,7 @@ TEST(BalFantome, AWitchHoldingACaptiveSaysWhoseForEachOfTheTwo) {
   ASSERT_EQ(s.phase(), Phase::Lose);  // still her own and the captive: asked again
   EXPECT_EQ(s.view(2)["lose"]["losses"], 1);
   ASSERT_TRUE(play(s, 0, "lose 1").ok());
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.witch_at(0).coffre[0], 8);
   EXPECT_EQ(s.witch_at(0).coffre[1], 0);
@@ -931,6 +956,7 @@ TEST(BalHeritage, TwoHandsTakenInOneSortilegeAddUp) {
     ASSERT_EQ(s.phase(), Phase::Inherit);
     ASSERT_TRUE(play(s, 0, std::string("drop ") + kind).ok()) << kind;
   }
+  pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);
   EXPECT_EQ(s.witch_at(0).hand.size(), 4);
   EXPECT_EQ(s.carabosse(), 3);

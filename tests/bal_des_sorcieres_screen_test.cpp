@@ -77,10 +77,23 @@ TEST(BalScreen, EverySpellHasAnEffectLine) {
   for (int k = 0; k < kColours; ++k) EXPECT_TRUE(spell_effect(kind_info(Kind(k)).slug).empty());
 }
 
+// Reaction windows closed, every witch asked passing.
+void pass_windows(State& s) {
+  while (s.view(kSpectator)["phase"] == "window") {
+    const SeatSet actors = s.actors();
+    Seat seat = 0;
+    while (!actors.contains(seat)) ++seat;
+    auto a = s.parse_action(seat, "pass");
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(s.apply(seat, *a, 0).ok());
+  }
+}
+
 TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
   auto game = make_game();
   auto s = new_game(4, "easy", 11);
   ActionList legal;
+  pass_windows(*s);
   // The first legal attack of the first player.
   const SeatSet actors = s->actors();
   Seat seat = 0;
@@ -92,6 +105,7 @@ TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
     if (s->action_text(a).rfind("attack ", 0) == 0) attack = a, found = true;
   ASSERT_TRUE(found);
   ASSERT_TRUE(s->apply(seat, attack, 0).ok());
+  pass_windows(*s);
   const json view = s->view(kSpectator);
   ASSERT_TRUE(view.contains("attack"));
   const int defender = view["attack"]["defender"];
@@ -99,6 +113,34 @@ TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
   EXPECT_NE(text.find("\u2192 Seat " + std::to_string(defender)), std::string::npos) << text;
   EXPECT_NE(text.find("Waiting for Seat " + std::to_string(defender)), std::string::npos) << text;
   EXPECT_NE(text.find("to parry"), std::string::npos) << text;
+}
+
+// An open window says what its card does, whom it waits for and who answers after her; the
+// same text for every viewer but the hand, whoever holds the card.
+TEST(BalScreen, AnOpenWindowShowsItsCardWhomItAwaitsAndWhoAnswersNext) {
+  auto game = make_game();
+  auto s = new_game(4, "easy", 11);
+  pass_windows(*s);
+  const SeatSet actors = s->actors();
+  Seat seat = 0;
+  while (!actors.contains(seat)) ++seat;
+  ActionList legal;
+  s->legal_actions(seat, legal);
+  Action attack{};
+  for (const Action& a : legal)
+    if (s->action_text(a).rfind("attack ", 0) == 0 &&
+        s->action_text(a).find("all") == std::string::npos)
+      attack = a;
+  ASSERT_TRUE(s->apply(seat, attack, 0).ok());
+  const json view = s->view(kSpectator);
+  ASSERT_EQ(view["phase"], "window");
+  const int answering = view["window"]["answering"];
+  const std::string text = game->render_view(view, kSpectator, false);
+  EXPECT_NE(text.find("Reaction window, during the attack"), std::string::npos) << text;
+  EXPECT_NE(text.find("Mon beau miroir"), std::string::npos) << text;
+  EXPECT_NE(text.find("double it on a third witch"), std::string::npos) << text;
+  EXPECT_NE(text.find("Waiting for Seat " + std::to_string(answering)), std::string::npos) << text;
+  EXPECT_NE(text.find("then: seats "), std::string::npos) << text;
 }
 
 }  // namespace

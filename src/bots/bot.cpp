@@ -25,7 +25,7 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, const Game& game)
     auto budget = parse_search_budget(name);
     if (!budget) return fail(budget.error());
     // In a turn-based game with a bot of its own, that bot plays the others' moves and the
-    // playouts, up to the next change of the scores (is_mcts.hpp). In real time (its bots
+    // playouts, up to the next change of the standings (is_mcts.hpp). In real time (its bots
     // propose when a person would act, which a playout does not model) and in a game without
     // one, random actions do, to the end.
     PlayoutPolicy playout;

@@ -114,7 +114,7 @@ int32_t IsMctsBot::add_child(int32_t node, Seat mover, Action action) {
 void IsMctsBot::iterate(const State& real, Seat seat, Rng& rng) {
   auto determinization = real.sample_hidden(seat, rng);
   State& d = *determinization;
-  if (playout_.to_next_scoring) start_scores_ = d.scores();
+  if (playout_.to_next_scoring) start_standings_ = d.standings();
   if (playout_.bot) {
     playout_bots_.resize(size_t(d.players()));
     for (auto& bot : playout_bots_) bot = playout_.bot();
@@ -248,33 +248,34 @@ void IsMctsBot::play_out(State& d, Rng& rng) {
 
 bool IsMctsBot::scored(const State& d) {
   if (!playout_.to_next_scoring || d.terminal()) return false;
-  const auto now = d.scores();
-  return now != start_scores_;
+  return d.standings() != start_standings_;
 }
 
 void IsMctsBot::rewards(const State& state) {
-  if (playout_.to_next_scoring && !state.terminal() && state.scores() != start_scores_) {
-    // At the horizon: the seat's gain less half the best served rival's (a point kept from
-    // a rival is worth less than one won: the other seats gain by it too), over three times
-    // the largest gain or loss, around 0.5.
-    const auto now = state.scores();
-    const size_t players = now.size();
-    std::vector<int>& gain = gains_;
-    gain.resize(players);
-    int scale = 0;
-    for (size_t s = 0; s < players; ++s) {
-      gain[s] = now[s] - start_scores_[s];
-      scale = std::max(scale, std::abs(gain[s]));
+  if (playout_.to_next_scoring && !state.terminal()) {
+    const auto now = state.standings();
+    if (now != start_standings_) {
+      // At the horizon: the seat's gain less half the best served rival's (a point kept from
+      // a rival is worth less than one won: the other seats gain by it too), over three times
+      // the largest gain or loss, around 0.5.
+      const size_t players = now.size();
+      std::vector<int>& gain = gains_;
+      gain.resize(players);
+      int scale = 0;
+      for (size_t s = 0; s < players; ++s) {
+        gain[s] = now[s] - start_standings_[s];
+        scale = std::max(scale, std::abs(gain[s]));
+      }
+      reward_.assign(players, 0.5);
+      for (size_t s = 0; s < players && players > 1; ++s) {
+        int rival = std::numeric_limits<int>::min();
+        for (size_t t = 0; t < players; ++t)
+          if (t != s) rival = std::max(rival, gain[t]);
+        reward_[s] =
+            std::clamp(0.5 + (double(gain[s]) - 0.5 * double(rival)) / (3.0 * scale), 0.0, 1.0);
+      }
+      return;
     }
-    reward_.assign(players, 0.5);
-    for (size_t s = 0; s < players && players > 1; ++s) {
-      int rival = std::numeric_limits<int>::min();
-      for (size_t t = 0; t < players; ++t)
-        if (t != s) rival = std::max(rival, gain[t]);
-      reward_[s] =
-          std::clamp(0.5 + (double(gain[s]) - 0.5 * double(rival)) / (3.0 * scale), 0.0, 1.0);
-    }
-    return;
   }
   // Ranks by score, better is higher, shared places share the better rank (State::ranks for a
   // finished game; a cut-short playout is judged by its scores so far the same way).

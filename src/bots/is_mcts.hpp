@@ -13,8 +13,9 @@
 // actions to the end, judged by the final places. A search may instead be given a playout
 // policy: fresh bots (new ones for every iteration, so that no bot carries what it remembers
 // from one determinization to another) propose the actions, and the playout may stop at the
-// first change of the scores since the decision (in a card game, the end of the round),
-// judged by what that change gave each seat against the best served rival. Random playouts of
+// first change of the standings since the decision (State::standings: the scores, so in a card
+// game the end of the round; in Le Bal des Sorcières the next Crapzouille lost), judged by what
+// that change gave each seat against the best served rival. Random playouts of
 // a card game are poor judges of a move (nobody in them aims at anything: against the `normal`
 // Sortilèges bot the search was level), and the end of a game is far (a heuristic playout to
 // the end costs about 0.45 ms, so 100 ms allow some 220 of them); a sensible policy over a
@@ -48,8 +49,8 @@ using PlayoutBotMaker = std::function<std::unique_ptr<Bot>()>;
 
 struct PlayoutPolicy {
   PlayoutBotMaker bot;  // none: random actions
-  // Stop at the first change of the scores since the decision (see above); the end of the
-  // game is judged by its places.
+  // Stop at the first change of the standings since the decision (see above); the end of
+  // the game is judged by its places.
   bool to_next_scoring = false;
   // The other seats play the policy inside the tree too, so that the tree holds this seat's
   // own choices only (the others' moves are then part of the world it samples): a tree of a
@@ -84,7 +85,7 @@ class IsMctsBot final : public Bot {
 
   void iterate(const State& real, Seat seat, Rng& rng);
   void play_out(State& d, Rng& rng);
-  // With a horizon: whether the scores differ from those the iteration started from.
+  // With a horizon: whether the standings differ from those the iteration started from.
   bool scored(const State& d);
   int32_t child_of(int32_t node, Seat mover, Action action) const;
   int32_t add_child(int32_t node, Seat mover, Action action);
@@ -100,8 +101,8 @@ class IsMctsBot final : public Bot {
   std::vector<Node> nodes_;
   std::vector<int32_t> path_;
   std::vector<double> reward_;
-  std::vector<int> start_scores_;
-  std::vector<int> gains_;  // the determinization's scores before the iteration's actions
+  std::vector<int> start_standings_;  // the determinization's, before the iteration's actions
+  std::vector<int> gains_;            // what each seat gained by the horizon
   ActionList legal_;
   std::vector<int32_t> untried_;
 };

@@ -150,6 +150,11 @@ class State {
   virtual std::vector<int> scores() const = 0;
   // 1 for the winners; equal results share a rank. Default: by score, higher is better.
   virtual std::vector<int> ranks() const;
+  // How each seat stands now, higher is better, for a search that stops short of the end at
+  // the first change: by default the scores. A game whose scores move rarely may count what
+  // moves sooner (Le Bal des Sorcières: living Crapzouilles, its scores changing only when a
+  // witch leaves the ball).
+  virtual std::vector<int> standings() const { return scores(); }
 
   // What `viewer` (a seat or kSpectator) may know, and nothing more.
   virtual json view(Seat viewer) const = 0;

@@ -66,7 +66,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         // Compose the attack: potions, sometimes a spell, a witch; the button must then hold a
         // legal text, and only then is it clicked.
         // Every part of every legal attack is offered, and nothing else.
-        for (const [part, re] of [['potions', /^attack \S+ with (\d \w+)/], ['spell', / \+ (\w+)$/], ['target', /^attack (\S+)/]] as const) {
+        for (const [part, re] of [['potions', /^attack \S+ with (\d \w+)/], ['spell', /^attack \S+ with \d \w+ \+ (.+)$/], ['target', /^attack (\S+)/]] as const) {
           const offered = new Set(await page.locator(`.bal-option[data-part=${part}]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.value ?? '')));
           const wanted = new Set(legal.filter((a) => a.startsWith('attack ')).map((a) => re.exec(a)?.[1] ?? ''));
           if (part === 'spell' && wanted.size === 1) continue; // no spell to choose: the part is not shown
@@ -121,7 +121,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     await page.locator('.rules-text h1', { hasText: 'Bal des Sorcières' }).waitFor({ timeout: 5000 });
     const file = join(mkdtempSync(join(tmpdir(), 'sabbat-bal-')), 'record.jsonl');
     writeFileSync(file, rec);
-    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8', maxBuffer: 1 << 30 }).trim().split('\n').map((l) => JSON.parse(l));
     const checked = checkBalFrames(frames, full, 0);
     return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length };
   } finally {

@@ -37,11 +37,22 @@ test('bal actions: every canonical text is read into its parts', () => {
   assert.deepEqual(parseAction('parry + tresor'), { type: 'parry', spell: 'tresor', abracadabra: false });
   assert.deepEqual(parseAction('parry with abracadabra'), { type: 'parry', spell: 'abracadabra', abracadabra: true });
   assert.deepEqual(parseAction('balai 3'), { type: 'balai', target: 3 });
-  for (const a of ['baguette', 'take', 'lutin', 'pass', 'keep'] as const) assert.deepEqual(parseAction(a), { type: a });
+  for (const a of ['baguette', 'take', 'pass', 'keep'] as const) assert.deepEqual(parseAction(a), { type: a });
+  assert.deepEqual(parseAction('lutin'), { type: 'lutin', tresor: false });
+  assert.deepEqual(parseAction('lutin + tresor'), { type: 'lutin', tresor: true });
   assert.deepEqual(parseAction('throw rouge'), { type: 'throw', kind: 'rouge' });
   assert.deepEqual(parseAction('drop tour'), { type: 'drop', kind: 'tour' });
+  assert.deepEqual(parseAction('discard fantome'), { type: 'discard', kind: 'fantome' });
+  assert.deepEqual(parseAction('lose 2'), { type: 'lose', target: 2 });
+  assert.deepEqual(parseAction('attack all with 1 bleu + sortilege + tresor'), { type: 'attack', target: 'all', count: 1, colour: 'bleu', spell: 'sortilege + tresor' });
   assert.equal(parseAction('attack 2 with 3 rouge'), null);
-  assert.equal(parseAction('miroir 2'), null);
+  assert.equal(parseAction('attack 2 with 1 rouge + fantome + remede'), null);
+  assert.deepEqual(parseAction('miroir 2'), { type: 'miroir', target: 2 });
+  assert.deepEqual(parseAction('give vert'), { type: 'give', kind: 'vert' });
+  for (const a of ['nananere', 'boule', 'time-up'] as const) assert.deepEqual(parseAction(a), { type: a });
+  // In the incantation mode the formulas follow the move.
+  assert.deepEqual(parseAction('parry + tresor : Queue de lézard; Trésor magique'), { type: 'parry', spell: 'tresor', abracadabra: false });
+  assert.equal(parseAction('sing 2'), null);
 });
 
 test('bal actions: the options are the parts some legal attack uses, no spell first', () => {
@@ -80,4 +91,12 @@ test('bal actions: potions the chosen spell cannot go with give way to it', () =
   const c = choose(few, { potions: '1 bleu', spell: '', target: '1' }, 'spell', 'remede');
   assert.deepEqual(c, { potions: null, spell: 'remede', target: '1' });
   assert.equal(attackText(c), null);
+});
+
+test('bal actions: a Trésor magique beside a Sortilège is one more spell option, sent whole', () => {
+  const withTresor = [...legal, 'attack all with 1 bleu + sortilege + tresor'];
+  assert.deepEqual(attackOptions(withTresor).spells, ['', 'sortilege', 'fantome', 'sortilege + tresor']);
+  const c = choose(withTresor, { potions: '1 bleu', spell: '', target: '1' }, 'spell', 'sortilege + tresor');
+  assert.deepEqual(c, { potions: '1 bleu', spell: 'sortilege + tresor', target: 'all' });
+  assert.equal(attackText(c), 'attack all with 1 bleu + sortilege + tresor');
 });

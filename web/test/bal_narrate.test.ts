@@ -31,6 +31,22 @@ test('bal log: every answer to an attack, and the moves after it', () => {
   assert.equal(told('throw jaune'), 'Circé throws yellow (Tour de magie).');
   assert.equal(told('keep'), 'Circé keeps the rest and draws as many cards as she threw.');
   assert.equal(told('drop envoutement'), 'Circé drops Envoûtement from her inherited hand.');
+  assert.equal(told('lutin + tresor'), 'Circé plays Lutin farceur with Trésor magique: a farce on herself.');
+  assert.equal(told('attack all with 1 bleu + sortilege + tresor'), 'Circé casts Sortilège on every witch with 1 blue potion and Trésor magique.');
+});
+
+test('bal log: plus assez de cartes, and whose Crapzouille is lost, in both languages', () => {
+  setLang('en');
+  const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
+  assert.equal(told('discard miroir'), 'Circé has no potion and throws Mon beau miroir face up.');
+  assert.equal(told('lose 1'), 'Circé loses one of her own Crapzouilles.');
+  assert.equal(told('lose 2'), 'Circé loses a captive Crapzouille of Hécate.');
+  assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate has thrown two spells and draws two cards.');
+  setLang('fr');
+  assert.equal(told('discard nananere'), 'Circé n’a plus de potion et défausse À moi, nananère ! face visible.');
+  assert.equal(told('lose 0'), 'Circé perd un Crapzouille captif de Morgane.');
+  assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate a défaussé deux sorts et pioche deux cartes.');
+  setLang('en');
 });
 
 test('bal log: farces, eliminations, the Chat Noir and the Grand Sabbat in French', () => {
@@ -50,9 +66,32 @@ test('bal log: players of one name are told apart by their witches', () => {
   assert.equal(narrateBal(line('played', 'Seat 2: attack 0 with 1 rouge'), bots), 'Bot (normal) · Ursule attacks Morgane with 1 red potion.');
 });
 
+test('bal log: the reaction windows and the incantation mode, in both languages', () => {
+  setLang('en');
+  const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
+  assert.equal(told('miroir 2'), 'Circé plays Mon beau miroir on Hécate.');
+  assert.equal(told('nananere'), 'Circé plays À moi, nananère !');
+  assert.equal(told('boule'), 'Circé plays Boule de cristal.');
+  assert.equal(told('give vert'), 'Circé lays green face down.');
+  assert.equal(told('attack 2 with 1 rouge : Queue de lézard'), 'Circé attacks Hécate with 1 red potion.');
+  assert.equal(narrateBal(line('played', 'Seat 2 lays a card face down'), names), 'Hécate lays a card face down.');
+  assert.equal(narrateBal(line('window-pass', 'Seat 0 lets the reaction window pass.'), names), 'Morgane lets the reaction window pass.');
+  assert.equal(narrateBal(line('window-closed', 'Time is up: the reaction window closes, the rest pass.'), names), 'Time is up: the reaction window closes.');
+  assert.equal(narrateBal(line('nananere', "Seat 2 plays À moi, nananère ! and attacks in seat 0's place."), names), 'Hécate attacks in place of Morgane, who loses her turn.');
+  assert.equal(narrateBal(line('miroir', 'Seat 1 plays Mon beau miroir: the attack will be doubled on seat 2.'), names), 'The attack will be doubled on Hécate (Mon beau miroir by Circé).');
+  assert.equal(narrateBal(line('doubled', 'The doubled attack of Mon beau miroir falls on seat 2.'), names), 'The doubled attack falls on Hécate.');
+  assert.equal(narrateBal(line('boule', 'Seat 0 plays Boule de cristal: she and her neighbours each lay a card face down.'), names), 'Morgane and her neighbours each lay a card face down (Boule de cristal).');
+  assert.equal(narrateBal(line('boule-done', 'The Boule de cristal cards change hands.'), names), 'The Boule de cristal cards change hands.');
+  assert.equal(narrateBal(line('mispronounced', 'Seat 1 mispronounces a formula: the move is cancelled.'), names), 'Circé mispronounces a formula: the move is cancelled.');
+  setLang('fr');
+  assert.equal(narrateBal(line('window-pass', 'Seat 0 lets the reaction window pass.'), names), 'Morgane laisse passer la fenêtre de réaction.');
+  assert.equal(told('miroir 0'), 'Circé joue Mon beau miroir sur Morgane.');
+  setLang('en');
+});
+
 test('bal log: texts the page cannot read keep the server words', () => {
   setLang('en');
-  assert.equal(narrateBal(line('played', 'Seat 1: miroir 2'), names), null);
+  assert.equal(narrateBal(line('played', 'Seat 1: sing 2'), names), null);
   assert.equal(narrateBal(line('played', 'somebody did something'), names), null);
   assert.equal(narrateBal(line('window', 'Seat 1 may play Mon beau miroir.'), names), null);
   assert.equal(narrateBal(line('eliminated', 'A witch leaves.'), names), null);

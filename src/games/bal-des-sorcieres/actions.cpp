@@ -1,12 +1,15 @@
 // Canonical action texts: "attack 2 with 2 rouge + fantome", "attack all with 1 bleu +
 // sortilege", "attack all with 1 bleu + sortilege + tresor", "parry", "parry + tresor", "parry
 // with abracadabra", "balai 3", "baguette", "take", "lutin", "lutin + tresor", "pass", "throw
-// rouge", "keep", "drop vert", "discard fantome", "lose 2".
+// rouge", "keep", "drop vert", "discard fantome", "lose 2"; in reaction windows "pass",
+// "nananere", "boule", "miroir 3"; for Boule de cristal "give vert"; the clock's "time-up". In
+// the incantation mode the formulas follow: "attack 2 with 1 rouge + fantome : Queue de lézard;
+// Fantôme", "parry : ?".
 #include <charconv>
 #include <sstream>
 #include <vector>
 
-#include "games/bal-des-sorcieres/state.hpp"
+#include "games/bal-des-sorcieres/incantation.hpp"
 
 namespace sabbat::bal {
 
@@ -32,12 +35,10 @@ constexpr std::string_view kForms =
     "expected \"attack <seat|all> with <1|2> <gris|bleu|vert|jaune|rouge> [+ <spell>]\", "
     "\"parry [+ <spell>]\", \"parry with abracadabra\", \"balai <seat>\", \"baguette\", "
     "\"take\", \"lutin [+ tresor]\", \"pass\", \"throw <kind>\", \"keep\", \"drop <kind>\", "
-    "\"discard <spell>\" or \"lose <seat>\"";
+    "\"discard <spell>\", \"lose <seat>\", \"nananere\", \"boule\", \"miroir <seat>\" or "
+    "\"give <kind>\"";
 
-}  // namespace
-
-std::string BalState::action_text(Action action) const {
-  const Decoded d = decode(action.code);
+std::string move_text(const Decoded& d) {
   const std::string spell =
       d.spell == kNoSpell || d.spell >= kSpells ? "" : slug(kind_of(Spell(d.spell)));
   switch (d.type) {
@@ -69,11 +70,21 @@ std::string BalState::action_text(Action action) const {
       return "discard " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::Lose:
       return "lose " + std::to_string(d.target);
+    case ActionType::Nananere:
+      return "nananere";
+    case ActionType::Miroir:
+      return "miroir " + std::to_string(d.target);
+    case ActionType::Boule:
+      return "boule";
+    case ActionType::Give:
+      return "give " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
+    case ActionType::TimeUp:
+      return "time-up";
   }
   return "?";
 }
 
-Result<Action> BalState::parse_action(Seat, std::string_view text) const {
+Result<Action> parse_move(std::string_view text, int players) {
   const auto w = words(text);
   // "+ <spell>", then "+ tresor" beside it.
   auto spell_at = [&](size_t i, Decoded& d) -> std::string {
@@ -95,6 +106,20 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   if (w.size() == 3 && w[0] == "lutin" && w[1] == "+" && w[2] == "tresor")
     return Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true})};
   if (w.size() == 1 && w[0] == "keep") return Action{encode({ActionType::Keep})};
+  if (w.size() == 1 && w[0] == "nananere") return Action{encode({ActionType::Nananere})};
+  if (w.size() == 1 && w[0] == "boule") return Action{encode({ActionType::Boule})};
+  if (w.size() == 1 && w[0] == "time-up") return Action{encode({ActionType::TimeUp})};
+  if (w.size() == 2 && w[0] == "miroir") {
+    int seat = 0;
+    if (!number(w[1], seat) || seat < 0 || seat >= players)
+      return fail("miroir: no seat \"" + w[1] + "\"");
+    return Action{encode({ActionType::Miroir, seat})};
+  }
+  if (w.size() == 2 && w[0] == "give") {
+    const int k = kind_from_slug(w[1]);
+    if (k < 0) return fail("give: no card kind \"" + w[1] + "\"");
+    return Action{encode({ActionType::Give, kNobody, uint8_t(k)})};
+  }
   if (w.size() == 2 && w[0] == "drop") {
     const int k = kind_from_slug(w[1]);
     if (k < 0) return fail("drop: no card kind \"" + w[1] + "\"");
@@ -102,7 +127,7 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   }
   if (w.size() == 2 && w[0] == "lose") {
     int seat = 0;
-    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+    if (!number(w[1], seat) || seat < 0 || seat >= players)
       return fail("lose: no seat \"" + w[1] + "\"");
     return Action{encode({ActionType::Lose, seat})};
   }
@@ -116,11 +141,10 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
     if (k < 0) return fail("throw: no card kind \"" + w[1] + "\"");
     return Action{encode({ActionType::Throw, kNobody, uint8_t(k)})};
   }
-  if (w.size() == 1 && w[0] == "lutin") return Action{encode({ActionType::Lutin})};
   if (w.size() == 1 && w[0] == "baguette") return Action{encode({ActionType::Baguette})};
   if (w.size() == 2 && w[0] == "balai") {
     int seat = 0;
-    if (!number(w[1], seat) || seat < 0 || seat >= options_.players)
+    if (!number(w[1], seat) || seat < 0 || seat >= players)
       return fail("balai: no seat \"" + w[1] + "\"");
     return Action{encode({ActionType::Balai, seat})};
   }
@@ -136,7 +160,7 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
   if (w.size() >= 5 && w[0] == "attack" && w[2] == "with") {
     d.type = ActionType::Attack;
     int n = 0;
-    if (w[1] != "all" && (!number(w[1], n) || n < 0 || n >= options_.players))
+    if (w[1] != "all" && (!number(w[1], n) || n < 0 || n >= players))
       return fail("attack: no seat \"" + w[1] + "\"");
     d.target = w[1] == "all" ? kNobody : n;
     if (!number(w[3], n) || n < 1 || n > 2) return fail("attack with 1 or 2 potions");
@@ -148,6 +172,23 @@ Result<Action> BalState::parse_action(Seat, std::string_view text) const {
     return Action{encode(d)};
   }
   return fail(std::string(kForms));
+}
+
+}  // namespace
+
+// The incantation mode (incantation.cpp): the formulas read follow the move after a colon.
+std::string BalState::action_text(Action action) const {
+  return move_text(decode(move_of(action.code))) + formulas_text(*this, action.code);
+}
+
+Result<Action> BalState::parse_action(Seat seat, std::string_view text) const {
+  const size_t colon = text.find(':');
+  auto move = parse_move(text.substr(0, colon), options_.players);
+  if (!move) return move;
+  return read_formulas(*this, seat, move->code,
+                       colon == std::string_view::npos
+                           ? std::nullopt
+                           : std::optional<std::string_view>(text.substr(colon + 1)));
 }
 
 }  // namespace sabbat::bal

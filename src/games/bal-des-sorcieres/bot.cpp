@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/bal-des-sorcieres/bot_read.hpp"
+#include "games/bal-des-sorcieres/incantation.hpp"
 
 namespace sabbat::bal {
 
@@ -25,6 +26,8 @@ constexpr int kExpertSamples = 8;
 constexpr int kExpertHorizon = 12;
 // The novice's roughness: noise up to this many Crapzouilles on each choice.
 constexpr double kNoviceNoise = 0.6;
+// In the incantation mode the novice mispronounces one move in this many that lay cards down.
+constexpr uint32_t kNoviceSlips = 25;
 
 // What keeping a card is worth: rare potions attack and parry best; Baguette magique and Du
 // balai save a Crapzouille when no parry is possible; a Lutin farceur is a farce on oneself.
@@ -109,6 +112,10 @@ class Judge {
     // Envoûtement can replace it; a captive goes back to its owner.
     if (m.verb == "lose") return m.target == r_.me ? 0.1 : 0.0;
     if (m.verb == "lutin" && m.tresor) return tresor_drawn();
+    if (m.verb == "give") return -keep_worth(m.kind);
+    if (m.verb == "nananere") return nananere();
+    if (m.verb == "miroir") return mirror(m.target);
+    if (m.verb == "boule") return boule();
     return 0;  // take, keep, lutin, pass: the reference
   }
 
@@ -178,6 +185,51 @@ class Judge {
     return gain - cost;
   }
 
+  // À moi, nananère !: one more attack of hers, the best she holds, and the holder of
+  // Carabosse loses hers. Not with a Lutin farceur in hand, which would have to be played.
+  double nananere() const {
+    if (r_.hand[size_t(spell_kind(Spell::LutinFarceur))] > 0) return -1;
+    double best = -10;
+    for (int c = 0; c < kColours; ++c)
+      for (int n = 1; n <= std::min(2, r_.hand[size_t(c)]); ++n)
+        for (int t = 0; t < r_.players; ++t)
+          if (t != r_.me && !witch(t).out) {
+            Move m;
+            m.verb = "attack";
+            m.target = t;
+            m.count = n;
+            m.kind = c;
+            best = std::max(best, attack(m));
+          }
+    return best + 0.1 - keep_worth(spell_kind(Spell::AMoiNananere));
+  }
+
+  // Mon beau miroir: the attack's potions again, on a witch of her choice, who has no Du balai
+  // or Baguette magique against it.
+  double mirror(int target) const {
+    if (target < 0 || target >= r_.players) return -10;
+    int colour = 0, n = 0;
+    for (int c = 0; c < kColours; ++c)
+      if (r_.attack_potions[size_t(c)] > n) colour = c, n = r_.attack_potions[size_t(c)];
+    if (n == 0) return -10;
+    const double p = parried(target, colour, n);
+    return (1 - p) * (victim(target, 1) + kCard) - p * kDefenderCard -
+           keep_worth(spell_kind(Spell::MonBeauMiroir));
+  }
+
+  // Boule de cristal: her two least useful cards for two cards of her neighbours' (worth a
+  // card on average), worth it mostly to pass on a Lutin farceur.
+  double boule() const {
+    std::vector<double> worths;
+    for (int k = 0; k < kKinds; ++k)
+      if (k != spell_kind(Spell::BouleDeCristal))
+        for (int i = 0; i < r_.hand[size_t(k)]; ++i) worths.push_back(keep_worth(k));
+    std::sort(worths.begin(), worths.end());
+    double given = 0;
+    for (size_t i = 0; i < worths.size() && i < 2; ++i) given += worths[i];
+    return 2 * 0.3 - given - keep_worth(spell_kind(Spell::BouleDeCristal)) - 0.05;
+  }
+
   // What escaping the attack saves, less the card spent.
   double escape(int kind) const { return damage() - keep_worth(kind); }
 
@@ -225,7 +277,7 @@ class Judge {
 // What a position is worth to `me` after a few actions played on: her Crapzouilles against
 // the strongest rival's, her hand, and being out or the winner above all.
 double position_worth(const State& s, Seat me) {
-  const Reading r = read_view(s.view(me), me);
+  const Reading r = read_seat(s, me);
   const WitchSeen& mine = r.witches[size_t(me)];
   if (mine.out) return -20;
   int rival = 0, left = 0;
@@ -245,6 +297,16 @@ class HeuristicBot final : public Bot {
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     if (state.terminal() || !state.actors().contains(seat)) return std::nullopt;
     state.legal_actions(seat, legal_);
+    // The incantation mode: the normal and expert bots always read their formulas right, the
+    // novice now and then not (below); potions of one colour are alike to them, so they keep
+    // one right reading of each move.
+    slips_.clear();
+    for (Action a : legal_)
+      if (mispronounced(a)) slips_.push_back(a);
+    legal_.erase(std::remove_if(legal_.begin(), legal_.end(), mispronounced), legal_.end());
+    legal_.erase(std::unique(legal_.begin(), legal_.end(),
+                             [](Action a, Action b) { return move_of(a.code) == move_of(b.code); }),
+                 legal_.end());
     if (legal_.empty()) return std::nullopt;
     if (legal_.size() == 1) return Proposal{legal_.front(), state.now()};
     std::vector<double> worth = judged(state, seat, level_ != sabbat::Level::Novice);
@@ -252,16 +314,24 @@ class HeuristicBot final : public Bot {
       for (double& w : worth) w += kNoviceNoise * double(rng.below(1000)) / 1000.0;
     if (level_ == sabbat::Level::Expert) searched(state, seat, rng, worth);
     const size_t best = size_t(std::max_element(worth.begin(), worth.end()) - worth.begin());
+    const Action slip{move_of(legal_[best].code) | kSlipBit};
+    if (level_ == sabbat::Level::Novice &&
+        std::find(slips_.begin(), slips_.end(), slip) != slips_.end() &&
+        rng.below(kNoviceSlips) == 0)
+      return Proposal{slip, state.now()};
     return Proposal{legal_[best], state.now()};
   }
 
   // The normal reading of every legal action of `seat`, in `legal_`'s order.
   std::vector<double> judged(const State& state, Seat seat, bool counts) {
-    const Reading r = read_view(state.view(seat), seat);
+    const Reading r = read_seat(state, seat);
     const Judge judge(r, counts);
     std::vector<double> worth;
     worth.reserve(legal_.size());
-    for (Action a : legal_) worth.push_back(judge.worth(read_move(state.action_text(a))));
+    for (Action a : legal_) {
+      const std::string text = state.action_text(a);
+      worth.push_back(judge.worth(read_move(text.substr(0, text.find(" : ")))));
+    }
     return worth;
   }
 
@@ -299,6 +369,7 @@ class HeuristicBot final : public Bot {
 
   sabbat::Level level_;
   ActionList legal_;
+  ActionList slips_;  // the incantation mode: the mispronounced forms of the legal moves
 };
 
 }  // namespace

@@ -5,7 +5,8 @@
 // magique and Du balai for the attacks it cannot parry, and throws its least useful cards.
 // Levels (docs/rules/bal-des-sorcieres.md):
 //   novice: judges chances from the box alone (it does not count what was played) and weighs
-//           its choices roughly (noise);
+//           its choices roughly (noise); in the incantation mode it mispronounces one move in
+//           25 that lay cards down (the others always read right);
 //   normal: the full reading, one move ahead;
 //   expert: the full reading, then plays its best few choices on through the exchange and the
 //           next attacks in sampled hands (everyone playing `normal`), and keeps the best on

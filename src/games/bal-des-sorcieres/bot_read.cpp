@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "games/bal-des-sorcieres/state.hpp"
+
 namespace sabbat::bal {
 
 namespace {
@@ -68,6 +70,8 @@ Reading read_view(const json& view, Seat me) {
         else
           r.attack_spell = k;
       }
+    // The doubled attack of Mon beau miroir is its potions only.
+    if (a.value("doubled", false)) r.attack_spell = -1;
     const json& tokens = view.value("farce_tokens", json::array());
     if (!tokens.empty() && a["cards"].empty()) r.farce = true;
     for (const json& t : tokens)
@@ -99,6 +103,67 @@ Reading read_view(const json& view, Seat me) {
     r.unseen_total += r.unseen[size_t(k)];
   }
   return r;
+}
+
+Reading read_state(const BalState& state, Seat me) {
+  Reading r;
+  r.me = me;
+  r.level = int(state.options().level);
+  for (int k = 0; k < kKinds; ++k) {
+    const KindInfo& info = kind_info(Kind(k));
+    if (int(info.level) <= r.level) r.unseen[size_t(k)] = info.count;
+  }
+  std::array<int, kKinds> seen{};
+  for (int i = 0; i < state.discard_size(); ++i) ++seen[card_kind(state.discard_at(i))];
+  // The view shows the attack while it is parried, while its losses are taken, and while a
+  // Mon beau miroir may still double it.
+  const Phase phase = state.phase();
+  if (phase == Phase::Parry || phase == Phase::Lose ||
+      (phase == Phase::Window && state.window().kind == WindowKind::Mirror)) {
+    const Exchange& x = state.exchange();
+    r.attacker = x.attacker;
+    r.defender = x.defender;
+    for (int i = 0; i < x.card_count; ++i) {
+      const Kind k = card_kind(x.cards[size_t(i)]);
+      ++seen[k];
+      if (is_potion_kind(k))
+        ++r.attack_potions[k];
+      else
+        r.attack_spell = k;
+    }
+    // The doubled attack of Mon beau miroir is its potions only.
+    if (x.doubled) r.attack_spell = -1;
+    r.farce = x.token_count > 0 && x.card_count == 0;
+    for (int i = 0; i < x.token_count && r.farce; ++i)
+      if (const uint8_t t = x.tokens[size_t(i)]; t != kWhite) ++r.attack_potions[t];
+  }
+  r.players = state.players();
+  r.witches.resize(size_t(r.players));
+  for (Seat seat = 0; seat < r.players; ++seat) {
+    const Witch& w = state.witch_at(seat);
+    WitchSeen& ws = r.witches[size_t(seat)];
+    ws.hand = w.hand.size();
+    ws.alive = w.alive();
+    ws.own_alive = w.coffre[size_t(seat)];
+    ws.dead = w.dead;
+    ws.out = w.out_rank != 0;
+    std::array<int, kKinds>& into = seat == me ? r.hand : ws.known;
+    const CardSet cards = seat == me ? w.hand : w.known;
+    for (size_t word = 0; word < cards.w.size(); ++word)
+      for (uint64_t bits = cards.w[word]; bits; bits &= bits - 1)
+        ++into[card_kind(Card(64 * word + size_t(__builtin_ctzll(bits))))];
+    for (int k = 0; k < kKinds; ++k) seen[size_t(k)] += into[size_t(k)];
+  }
+  for (int k = 0; k < kKinds; ++k) {
+    r.unseen[size_t(k)] = std::max(0, r.unseen[size_t(k)] - seen[size_t(k)]);
+    r.unseen_total += r.unseen[size_t(k)];
+  }
+  return r;
+}
+
+Reading read_seat(const State& state, Seat me) {
+  if (const auto* bal = dynamic_cast<const BalState*>(&state)) return read_state(*bal, me);
+  return read_view(state.view(me), me);
 }
 
 double can_answer(const Reading& r, int seat, int colour, int n, bool with_joker) {

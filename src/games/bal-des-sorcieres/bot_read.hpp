@@ -19,6 +19,7 @@ struct WitchSeen {
   int dead = 0;                     // her own, dead
   bool out = false;                 // eliminated
   std::array<int, kKinds> known{};  // cards everyone saw go into her hand
+  bool operator==(const WitchSeen&) const = default;
 };
 
 struct Reading {
@@ -37,9 +38,17 @@ struct Reading {
 
   int hand_size() const;
   int living_others() const;
+  bool operator==(const Reading&) const = default;
 };
 
 Reading read_view(const json& view, Seat me);
+class BalState;
+// The same reading straight from the state, touching only what the seat's view shows: a search
+// reads a position at every move it plays, and writing the view as JSON for it was most of the
+// cost. read_view(state.view(me), me) and read_state(state, me) are equal (a test checks it).
+Reading read_state(const BalState& state, Seat me);
+// read_state when `state` is the Bal's, read_view of its view otherwise.
+Reading read_seat(const State& state, Seat me);
 
 // The chance that `seat` holds at least `n` potions of `colour` (a kind 0..4), with what is
 // known of her hand and the rest drawn from the unseen cards; `with_joker` counts an

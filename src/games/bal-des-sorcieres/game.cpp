@@ -30,6 +30,13 @@ class BalGame final : public Game {
         ParamSpec::integer("first_seat", 0, 0, kMaxPlayers - 1,
                            "the seat of the youngest witch, who starts with Carabosse and the "
                            "Chat Noir; must be below the number of players"),
+        ParamSpec::integer("window_ms", 10000, 1000, 600000,
+                           "how long a reaction window (\u00c0 moi, nanan\u00e8re !, Boule de "
+                           "cristal, Mon beau miroir) waits for its answers, in milliseconds; "
+                           "then it closes as if the witches still to answer had passed"),
+        ParamSpec::boolean("incantation", false,
+                           "each card played is read aloud: its formula (a potion's ingredient, "
+                           "a spell's name) is typed after the move; a slip cancels the move"),
     };
     return all;
   }
@@ -50,6 +57,8 @@ class BalGame final : public Game {
     o.level = level == "easy" ? Level::Facile : level == "medium" ? Level::Moyen : Level::Difficile;
     o.first_seat = int(params->integer("first_seat"));
     o.heritage = params->boolean("heritage");
+    o.window_ms = params->integer("window_ms");
+    o.incantation = params->boolean("incantation");
     // The book lists the option under "(niveau difficile)" only.
     if (o.heritage && o.level != Level::Difficile)
       return fail(

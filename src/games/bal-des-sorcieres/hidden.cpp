@@ -14,15 +14,22 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
   int n = 0;
   for (int i = 0; i < s.pile_size_; ++i) pool[size_t(n++)] = s.pile_[size_t(i)];
   std::array<int, kMaxPlayers> unseen{};
+  // The viewer's own gifts of a Boule de cristal stay where she put them.
+  const CardSet told = viewer >= 0 ? s.told_[size_t(viewer)] : CardSet{};
   for (Seat p = 0; p < s.options_.players; ++p) {
     if (p == viewer) continue;
     Witch& w = s.witches_[size_t(p)];
     for (int c = 0; c < kCards; ++c)
-      if (w.hand.has(Card(c)) && !w.known.has(Card(c))) {
+      if (w.hand.has(Card(c)) && !w.known.has(Card(c)) && !told.has(Card(c))) {
         pool[size_t(n++)] = Card(c);
         w.hand.remove(Card(c));
         ++unseen[size_t(p)];
       }
+  }
+  // Cards laid face down for a Boule de cristal: only their givers know them.
+  for (int slot = 0; slot < 4; ++slot) {
+    const Card c = s.crystal_.cards[size_t(slot)];
+    if (c != kNoCard && s.crystal_.giver(slot) != viewer) pool[size_t(n++)] = c;
   }
   std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), pool.begin() + n);
@@ -40,8 +47,18 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
     if (p == bare && bare != viewer) continue;
     for (int i = 0; i < unseen[size_t(p)]; ++i) s.witches_[size_t(p)].hand.add(pool[size_t(at++)]);
   }
+  for (int slot = 0; slot < 4; ++slot) {
+    Card& c = s.crystal_.cards[size_t(slot)];
+    if (c != kNoCard && s.crystal_.giver(slot) != viewer) c = pool[size_t(at++)];
+  }
   s.pile_size_ = 0;
   while (at < n) s.pile_[s.pile_size_++] = pool[size_t(at++)];
+  // What the others know of the hands is theirs: of it, the viewer knows only the cards they
+  // gave her.
+  for (Seat p = 0; p < s.options_.players; ++p)
+    if (p != viewer)
+      s.told_[size_t(p)] =
+          viewer >= 0 ? s.told_[size_t(p)] & s.witches_[size_t(viewer)].hand : CardSet{};
   s.rng_.reseed(rng.next());
   return out;
 }
@@ -57,6 +74,18 @@ Status BalState::audit() const {
   for (int i = 0; i < box_size_; ++i) ++seen[box_[size_t(i)]];
   // The attack's cards lie on the table from the attack to the end of the exchange.
   for (int i = 0; i < exchange_.card_count; ++i) ++seen[exchange_.cards[size_t(i)]];
+  for (Card c : crystal_.cards)
+    if (c != kNoCard) ++seen[c];
+  for (Seat p = 0; p < options_.players; ++p) {
+    CardSet others;
+    for (Seat o = 0; o < options_.players; ++o)
+      if (o != p) {
+        others.w[0] |= witches_[size_t(o)].hand.w[0];
+        others.w[1] |= witches_[size_t(o)].hand.w[1];
+      }
+    if ((told_[size_t(p)] & others) != told_[size_t(p)])
+      return fail("seat " + std::to_string(p) + " knows of a card in no other hand");
+  }
   for (Seat p = 0; p < options_.players; ++p) {
     const Witch& w = witches_[size_t(p)];
     if ((w.known & w.hand) != w.known)
@@ -114,6 +143,7 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
       if (p == seat || !w.hand.has(c)) continue;
       w.hand.remove(c);
       w.known.remove(c);
+      for (CardSet& t : next.told_) t.remove(c);
       Card back = kNoCard;
       for (int i = 0; i < next.pile_size_ && back == kNoCard; ++i)
         if (!want.has(next.pile_[size_t(i)])) {

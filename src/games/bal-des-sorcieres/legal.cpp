@@ -1,4 +1,5 @@
 // What may be played now, and why anything else may not.
+#include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -54,6 +55,19 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
     });
   if (d.tresor && holds(kind_of(Spell::TresorMagique)) == 0)
     return v.no([&] { return std::string("you hold no Tr\u00e9sor magique"); });
+  if (phase_ == Phase::Window) return judge_window(seat, d, v);
+  if (phase_ == Phase::Boule) {
+    if (d.type != ActionType::Give)
+      return v.no([] {
+        return std::string(
+            "Boule de cristal: give <card kind> lays one of your cards face down for the "
+            "exchange");
+      });
+    if (d.colour >= kKinds) return v.no([&] { return std::string("there is no such card kind"); });
+    return holds(Kind(d.colour))
+               ? v.yes()
+               : v.no([&] { return "you hold no " + std::string(kind_info(d.colour).name); });
+  }
   if (phase_ == Phase::Attack) {
     // "Le joueur qui possède cette carte doit la jouer à son tour à la place d'une attaque."
     const bool lutin = holds(kind_of(Spell::LutinFarceur)) > 0;
@@ -194,9 +208,9 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
       return v.no([&] {
         std::string ways = "parry [+ <spell>]";
         const bool sortilege = exchange_.spell == uint8_t(Spell::Sortilege);
-        if (holds(kind_of(Spell::DuBalai)) && !exchange_.farce && !sortilege)
-          ways += ", balai <seat>";
-        if (holds(kind_of(Spell::BaguetteMagique)) && !exchange_.farce) ways += ", baguette";
+        const bool cards = !exchange_.farce && !exchange_.doubled;
+        if (holds(kind_of(Spell::DuBalai)) && cards && !sortilege) ways += ", balai <seat>";
+        if (holds(kind_of(Spell::BaguetteMagique)) && cards) ways += ", baguette";
         return "you hold the potions to parry, and \"le d\u00e9fenseur doit r\u00e9aliser "
                "une "
                "parade magique\": " +
@@ -238,6 +252,11 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
         return v.no([&] { return std::string("you hold no Du balai"); });
       if (exchange_.farce)
         return v.no([&] { return std::string("a farce is not sent on with Du balai"); });
+      if (exchange_.doubled)
+        return v.no([&] {
+          return std::string(
+              "the doubled attack of Mon beau miroir lays no cards: parry it or take the loss");
+        });
       if (exchange_.spell == uint8_t(Spell::Sortilege))
         return v.no([&] {
           return std::string(
@@ -256,6 +275,12 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
     case ActionType::Baguette:
       if (exchange_.farce)
         return v.no([&] { return std::string("Baguette magique cancels an attack, not a farce"); });
+      if (exchange_.doubled)
+        return v.no([&] {
+          return std::string(
+              "the doubled attack of Mon beau miroir lays no cards to hand back: parry it or "
+              "take the loss");
+        });
       return holds(kind_of(Spell::BaguetteMagique))
                  ? v.yes()
                  : v.no([] { return std::string("you hold no Baguette magique"); });
@@ -264,6 +289,72 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
         return std::string(
             "you are attacked: parry, parry + <spell>, parry with abracadabra, balai <seat>, "
             "baguette or take");
+      });
+  }
+}
+
+template <class Verdict>
+typename Verdict::Answer BalState::judge_window(Seat seat, const Decoded& d, Verdict v) const {
+  const Witch& me = witches_[size_t(seat)];
+  auto holds = [&](Spell sp) { return (me.hand & kind_cards(kind_of(sp))).size() > 0; };
+  const bool turn = window_.kind == WindowKind::Turn;
+  switch (d.type) {
+    case ActionType::Pass:
+      return v.yes();
+    case ActionType::Nananere:
+      if (!turn)
+        return v.no([] {
+          return std::string(
+              "\u00c0 moi, nanan\u00e8re ! is played when a witch receives Carabosse, before "
+              "she plays");
+        });
+      if (!holds(Spell::AMoiNananere))
+        return v.no([] { return std::string("you hold no \u00c0 moi, nanan\u00e8re !"); });
+      if (seat == carabosse_)
+        return v.no([] {
+          return std::string(
+              "you hold Carabosse: \u00c0 moi, nanan\u00e8re ! takes another witch's turn");
+        });
+      if (carabosse_ == last_nananere_)
+        return v.no([&] {
+          return "seat " + std::to_string(carabosse_) +
+                 " has just played \u00c0 moi, nanan\u00e8re !: none may be played against her";
+        });
+      return v.yes();
+    case ActionType::Boule:
+      if (!turn)
+        return v.no([] {
+          return std::string(
+              "Boule de cristal is played \"toujours en dehors des attaques\": when a witch "
+              "receives Carabosse, before she plays");
+        });
+      if (!holds(Spell::BouleDeCristal))
+        return v.no([] { return std::string("you hold no Boule de cristal"); });
+      if (me.hand.size() < 1 + neighbours(*this, seat))
+        return v.no(
+            [] { return std::string("Boule de cristal needs a card to give to each neighbour"); });
+      return v.yes();
+    case ActionType::Miroir: {
+      if (turn)
+        return v.no([] {
+          return std::string("Mon beau miroir is played during an attack, once it is laid");
+        });
+      if (!holds(Spell::MonBeauMiroir))
+        return v.no([] { return std::string("you hold no Mon beau miroir"); });
+      const Exchange& x = exchange_;
+      if (d.target < 0 || d.target >= options_.players || eliminated(d.target) ||
+          d.target == seat || d.target == x.attacker || d.target == x.defender)
+        return v.no([] {
+          return std::string(
+              "Mon beau miroir doubles the attack on another witch at the ball, \"ni "
+              "l'attaquant ni le d\u00e9fenseur\"");
+        });
+      return v.yes();
+    }
+    default:
+      return v.no([&] {
+        return std::string(turn ? "a reaction window is open: pass, nananere or boule"
+                                : "a reaction window is open: pass or miroir <seat>");
       });
   }
 }
@@ -346,6 +437,11 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
 }
 
 void BalState::legal_actions(Seat seat, ActionList& out) const {
+  moves(seat, out);
+  if (options_.incantation) list_incantations(*this, seat, out);
+}
+
+void BalState::moves(Seat seat, ActionList& out) const {
   out.clear();
   if (!actors().contains(seat)) return;
   auto offer = [&](const Decoded& d) {
@@ -358,6 +454,17 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
     if (count_in_hand(seat, kind_of(Spell(sp))) > 0) spells[size_t(n_spells++)] = uint8_t(sp);
   if (phase_ == Phase::Attack) {
     attack_actions(seat, out);
+    return;
+  }
+  if (phase_ == Phase::Window) {
+    offer({ActionType::Pass});
+    offer({ActionType::Nananere});
+    offer({ActionType::Boule});
+    for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Miroir, t});
+    return;
+  }
+  if (phase_ == Phase::Boule) {
+    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Give, kNobody, k});
     return;
   }
   if (phase_ == Phase::Inherit) {
@@ -385,14 +492,25 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
 }
 
 Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events) {
-  const Decoded d = decode(action.code);
-  if (encode(d) != action.code) return fail("no such action");
+  const Decoded d = decode(move_of(action.code));
+  Rules r{*this, events, now};
+  if (seat == kClock) {
+    // The core lets the clock apply only the deadline's action, at or after it.
+    r.say("window-closed",
+          [] { return std::string("Time is up: the reaction window closes, the rest pass."); });
+    r.close_window();
+    return {};
+  }
+  if (encode(d) != move_of(action.code)) return fail("no such action");
   if (!allowed(seat, d)) return fail(refusal(seat, d));
-  set_now(now);
-  if (events)
-    events->push_back({Audience::everyone(options_.players), "played",
-                       "Seat " + std::to_string(seat) + ": " + action_text(action)});
-  Rules r{*this, events};
+  // The incantation mode: the formulas read name the potions played, or cancel the move.
+  if (auto why = incantation_refusal(*this, seat, action.code); !why.empty()) return fail(why);
+  if (events) played_event(seat, action, *events);
+  r.named = named_cards(*this, seat, action.code);
+  if (mispronounced(action)) {
+    miscast(r, seat, d);
+    return {};
+  }
   switch (d.type) {
     case ActionType::Attack:
       r.attack(seat, d);
@@ -410,7 +528,24 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       r.baguette(seat);
       break;
     case ActionType::Pass:
-      r.pass(seat);
+      if (phase_ == Phase::Window)
+        r.answer_pass(seat);
+      else
+        r.pass(seat);
+      break;
+    case ActionType::Nananere:
+      r.nananere(seat);
+      break;
+    case ActionType::Miroir:
+      r.miroir(seat, d.target);
+      break;
+    case ActionType::Boule:
+      r.boule(seat);
+      break;
+    case ActionType::Give:
+      r.give(seat, Kind(d.colour));
+      break;
+    case ActionType::TimeUp:
       break;
     case ActionType::Lutin:
       r.lutin(seat, d.tresor);
@@ -432,6 +567,29 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       break;
   }
   return {};
+}
+
+// Every move is told to everyone but a card laid face down for Boule de cristal, which only
+// its giver sees.
+void BalState::played_event(Seat seat, Action action, Events& events) const {
+  const Decoded d = decode(move_of(action.code));
+  // A witch asked in a reaction window who lets it pass: told apart from a witch without a
+  // potion who passes Carabosse on.
+  if (d.type == ActionType::Pass && phase_ == Phase::Window) {
+    events.push_back({Audience::everyone(options_.players), "window-pass",
+                      "Seat " + std::to_string(seat) + " lets the reaction window pass."});
+    return;
+  }
+  if (d.type != ActionType::Give) {
+    events.push_back({Audience::everyone(options_.players), "played",
+                      "Seat " + std::to_string(seat) + ": " + action_text(action)});
+    return;
+  }
+  Audience others = Audience::everyone(options_.players);
+  others.seats.remove(seat);
+  events.push_back({others, "played", "Seat " + std::to_string(seat) + " lays a card face down"});
+  events.push_back({Audience::only(seat), "played",
+                    "Seat " + std::to_string(seat) + ": " + action_text(action)});
 }
 
 }  // namespace sabbat::bal

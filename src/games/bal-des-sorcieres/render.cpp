@@ -2,6 +2,7 @@
 // without ANSI colours (colour-blind safe, NO_COLOR, pipes).
 #include "games/bal-des-sorcieres/render.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <utility>
@@ -26,8 +27,8 @@ constexpr std::array<SpellLine, 15> kEffects{{
     {"tresor", "attack or parry: draw 2 cards"},
     {"sortilege", "attacking: attack every witch at once"},
     {"balai", "parrying: send the attack on, not back to its sender"},
-    {"miroir", "during any attack: double it on a third witch"},
-    {"nananere", "when a witch gets Carabosse: attack instead of her"},
+    {"miroir", "during an attack: double it on a third witch"},
+    {"nananere", "when a witch gets Carabosse: attack in her place"},
     {"remede", "attack or parry: raise one of your dead Crapzouilles"},
     {"baguette", "parrying: cancel it; the attacker takes her cards back"},
     {"envoutement", "attacking: capture the Crapzouille instead of killing"},
@@ -211,8 +212,109 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
                             : phase == "remake"  ? "to remake her hand"
                             : phase == "restock" ? "to throw two spells"
                             : phase == "lose"    ? "to lose a Crapzouille"
+                            : phase == "window"  ? "to answer the window"
+                            : phase == "boule"   ? "to lay a card face down"
                                                  : "to attack";
   return "\nWaiting for " + (you ? st.bold(who) : who) + " " + doing + ".\n";
+}
+
+// An open reaction window: its card and what it does, who answers now and who after her.
+// Nothing says who holds the card: every witch who could is asked.
+std::string window_lines(const json& v, Seat viewer, const Style& st) {
+  std::string out;
+  // Seat numbers only: two long names do not fit a line.
+  auto named = [&](int n) {
+    return "Seat " + std::to_string(n) + (n == viewer ? std::string(" (you)") : "");
+  };
+  if (v.contains("stand_in")) {
+    const json& si = v["stand_in"];
+    const int by = si.value("witch", -1);
+    const int instead = si.value("in_place_of", -1);
+    out += "\n" + st.bold("\u00c0 moi, nanan\u00e8re !") + " " + named(by) +
+           " attacks instead of " + named(instead) + ",\n  who loses her turn.\n";
+  }
+  if (v.contains("window")) {
+    const json& w = v["window"];
+    const bool turn = w.value("kind", std::string()) == "turn";
+    out += "\n" +
+           st.bold(turn ? "Reaction window, before the attack"
+                        : "Reaction window, during the attack") +
+           "\n";
+    for (const json& card : w["cards"]) {
+      const std::string slug = card.get<std::string>();
+      out += "  " + pad_left(kind_name(slug), 22) + " " + std::string(spell_effect(slug)) + "\n";
+    }
+    std::string after;
+    for (const json& seat : w["still_to_answer"]) {
+      const int n = seat.get<int>();
+      if (n == w.value("answering", -1)) continue;
+      after += (after.empty() ? "" : ", ") + std::to_string(n) + (n == viewer ? " (you)" : "");
+    }
+    out += "  all who could hold one answer in turn; the first card played closes it\n";
+    if (!after.empty()) out += "  then: seats " + after + "\n";
+  }
+  if (v.contains("boule")) {
+    const json& b = v["boule"];
+    out += "\n" + st.bold("Boule de cristal:") + " " + named(b.value("player", -1)) +
+           " swaps a card with seats " + std::to_string(b.value("left", -1)) + " and " +
+           std::to_string(b.value("right", -1)) + "\n";
+    out += "  each lays one face down; they change hands together\n";
+    for (const json& laid : b["face_down"]) {
+      out += "  face down: Seat " + std::to_string(laid.value("from", -1)) + " \u2192 Seat " +
+             std::to_string(laid.value("to", -1));
+      if (laid.contains("card")) out += " (" + cards_line(json::array({laid["card"]}), st) + ")";
+      out += "\n";
+    }
+  }
+  for (const json& w : v["witches"])
+    if (w.contains("you_gave") && !w["you_gave"].empty())
+      out += "  Seat " + std::to_string(w.value("seat", -1)) +
+             " holds, as you gave it: " + cards_line(w["you_gave"], st) + "\n";
+  return out;
+}
+
+// The incantation mode: each potion by its colour with the formula to read, its ingredient
+// (one ingredient on several cards counted), and how a move is written with its formulas.
+std::string formula_lines(const std::vector<json>& potions, const Style& st) {
+  std::string out = "  Read each card's formula after the move, potions first:\n  " +
+                    st.dim("attack 2 with 1 rouge + fantome : Queue de l\u00e9zard; Fant\u00f4me") +
+                    "\n";
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, int>>>> colours;
+  for (const json& c : potions) {
+    const std::string slug = c.value("kind", std::string());
+    const std::string name = c.value("name", std::string());
+    auto colour = std::find_if(colours.begin(), colours.end(),
+                               [&](const auto& entry) { return entry.first == slug; });
+    if (colour == colours.end()) colour = colours.insert(colours.end(), {slug, {}});
+    auto& names = colour->second;
+    auto same = std::find_if(names.begin(), names.end(),
+                             [&](const auto& entry) { return entry.first == name; });
+    if (same == names.end())
+      names.emplace_back(name, 1);
+    else
+      ++same->second;
+  }
+  if (colours.empty()) out += "  potions: " + st.dim("\u2014") + "\n";
+  constexpr size_t kIndent = 25, kWidth = 80;
+  for (const auto& [slug, names] : colours) {
+    std::string line = "  " + pad_left(st.kind(slug, kind_name(slug)), kIndent - 3) + " ";
+    size_t width = kIndent;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const auto& [name, n] = names[i];
+      const std::string item = (n > 1 ? std::to_string(n) + " \u00d7 " : std::string()) + name +
+                               (i + 1 < names.size() ? "," : "");
+      const size_t w = display_width(item);
+      if (width > kIndent && width + 1 + w > kWidth) {
+        out += line + "\n";
+        line = std::string(kIndent, ' ');
+        width = kIndent;
+      }
+      line += (width > kIndent ? " " : "") + item;
+      width += (width > kIndent ? 1 : 0) + w;
+    }
+    out += line + "\n";
+  }
+  return out;
 }
 
 std::string hand_lines(const json& v, Seat viewer, const Style& st) {
@@ -235,7 +337,10 @@ std::string hand_lines(const json& v, Seat viewer, const Style& st) {
     }
   }
   std::string out = "\n" + st.bold("Your hand (" + std::to_string(hand.size()) + " cards)") + "\n";
-  out += "  potions: " + cards_line(json(potion_cards), st) + "\n";
+  if (v.value("incantation", false))
+    out += formula_lines(potion_cards, st);
+  else
+    out += "  potions: " + cards_line(json(potion_cards), st) + "\n";
   for (const std::string& slug : spell_order) {
     const auto& [name, n] = spells[slug];
     const std::string label = (n > 1 ? std::to_string(n) + " \u00d7 " : std::string()) + name;
@@ -255,7 +360,8 @@ std::string_view spell_effect(std::string_view slug) {
 std::string render_view_text(const json& view, Seat viewer, bool color) {
   const Style st{color};
   return header(view, st) + witches_table(view, viewer, st) + attack_lines(view, viewer, st) +
-         status_line(view, viewer, st) + hand_lines(view, viewer, st);
+         window_lines(view, viewer, st) + status_line(view, viewer, st) +
+         hand_lines(view, viewer, st);
 }
 
 std::string rules_summary() {
@@ -273,7 +379,11 @@ std::string rules_summary() {
          "grey 3, blue 8, green 15, yellow 23, red 35 in the box.\n"
          "\n"
          "With 2 cards left, draw 2 before or after an attack; with no potion, throw 2\n"
-         "spells face up and draw 2. Type `help` for what you may do now.\n";
+         "spells face up and draw 2.\n"
+         "\n"
+         "Reaction windows: when Carabosse reaches a witch (nananere, boule) and once an\n"
+         "attack is laid (miroir <seat>), every witch who could hold the card answers in\n"
+         "turn, clockwise: pass, or play it. Type `help` for what you may do now.\n";
 }
 
 }  // namespace sabbat::bal

@@ -59,14 +59,21 @@ void Rules::discard(Card c) {
   s.discard_[s.discard_size_++] = c;
 }
 
-// The lowest card of a kind: cards of one kind are alike for the rules.
+// The lowest card of a kind: cards of one kind are alike for the rules. A formula read names
+// its card.
 Card Rules::take(Seat seat, Kind k) {
-  const CardSet both = w(seat).hand & kind_cards(k);
+  CardSet both = w(seat).hand & kind_cards(k);
+  if (const CardSet read = both & named; !read.empty()) both = read;
   const Card c =
       both.w[0] ? Card(__builtin_ctzll(both.w[0])) : Card(64 + __builtin_ctzll(both.w[1]));
   w(seat).hand.remove(c);
   w(seat).known.remove(c);
+  forget(c);
   return c;
+}
+
+void Rules::forget(Card c) {
+  for (CardSet& t : s.told_) t.remove(c);
 }
 
 bool Rules::has_potion(Seat seat) const {
@@ -121,7 +128,7 @@ void Rules::continue_restock() {
   if (s.restock_then_turn_)
     next_turn();
   else
-    s.phase_ = Phase::Attack;
+    open_turn_window();
 }
 
 void Rules::discard_spell(Seat seat, Kind k) {
@@ -208,10 +215,13 @@ void Rules::eliminate_if_out(Seat seat, Seat by) {
     s.exchange_.inherited[size_t(by)] = uint8_t(s.exchange_.inherited[size_t(by)] + v.hand.size());
   for (int c = 0; c < kCards; ++c)
     if (v.hand.has(Card(c))) {
-      if (inherit)
+      if (inherit) {
         w(by).hand.add(Card(c));
-      else
+        s.told_[size_t(by)].remove(Card(c));  // now in her own hand
+      } else {
         discard(Card(c));
+        forget(Card(c));
+      }
     }
   v.hand = {};
   v.known = {};
@@ -227,6 +237,15 @@ Seat Rules::next_living(Seat from) const {
   const int n = s.options_.players;
   for (int i = 1; i <= n; ++i) {
     const Seat x = Seat((from + i) % n);
+    if (!s.eliminated(x)) return x;
+  }
+  return from;
+}
+
+Seat Rules::previous_living(Seat from) const {
+  const int n = s.options_.players;
+  for (int i = 1; i <= n; ++i) {
+    const Seat x = Seat((from - i + n) % n);
     if (!s.eliminated(x)) return x;
   }
   return from;
@@ -274,12 +293,16 @@ void Rules::attack(Seat seat, const Decoded& d) {
         if (!v.hand.has(Card(c)) || skip-- > 0) continue;
         v.hand.remove(Card(c));
         v.known.remove(Card(c));
+        forget(Card(c));
         discard(Card(c));
         break;
       }
     }
   }
   s.phase_ = Phase::Parry;
+  // Mon beau miroir "n'est pas forcément dirigée contre vous": a Sortilège attacks everyone,
+  // so it leaves nobody to double it on.
+  if (x.waiting.empty() && x.spell != uint8_t(Spell::Sortilege)) open_mirror_window();
 }
 
 void Rules::parry(Seat seat, const Decoded& d) {
@@ -298,13 +321,16 @@ void Rules::parry(Seat seat, const Decoded& d) {
     x.gained.add(seat);
   }
   if (d.spell == uint8_t(Spell::TourDeMagie)) x.magician = seat;
-  // Diablotin with a parry: its farce then attacks the attacker.
+  // Diablotin with a parry: its farce then attacks the attacker (of the doubled attack, the
+  // mirror's player).
   if (d.spell == uint8_t(Spell::Diablotin)) {
-    x.farce_target = x.attacker;
+    x.farce_target = x.doubled ? x.mirror_by : x.attacker;
     x.farce_from = seat;
   }
   // Fantôme: "si le défenseur réussit sa parade, alors c'est vous qui perdez 1 Crapzouille."
-  if (x.spell == uint8_t(Spell::Fantome) && !x.farce) return inflict(x.attacker, 1, seat);
+  // The attack's spell stays with the normal attack: a doubled attack is its potions.
+  if (x.spell == uint8_t(Spell::Fantome) && !x.farce && !x.doubled)
+    return inflict(x.attacker, 1, seat);
   after_defence();
 }
 
@@ -318,11 +344,12 @@ void Rules::take_loss(Seat seat) {
     gain(by, 1);
     x.gained.add(by);
   }
-  if (x.spell == uint8_t(Spell::Envoutement) && !self && !x.farce && can_capture(s, x.attacker)) {
+  const bool own_spell = !x.farce && !x.doubled;
+  if (x.spell == uint8_t(Spell::Envoutement) && !self && own_spell && can_capture(s, x.attacker)) {
     capture(seat, x.attacker);
     return inflict(seat, 0, by);
   }
-  inflict(seat, x.spell == uint8_t(Spell::Fantome) && !x.farce ? 2 : 1, by);
+  inflict(seat, x.spell == uint8_t(Spell::Fantome) && own_spell ? 2 : 1, by);
 }
 
 // "Cette carte permet d'éviter une attaque en la renvoyant sur le joueur de son choix sauf
@@ -415,6 +442,7 @@ void Rules::after_defence() {
     x.defender = next;
     return;
   }
+  if (start_doubled()) return;
   end_exchange(false);
 }
 
@@ -492,15 +520,17 @@ void Rules::next_turn() {
   const Seat to = next_living(from);
   s.phase_ = Phase::Attack;
   s.exchange_ = Exchange{};
+  s.last_nananere_ = s.stand_in_;
+  s.stand_in_ = kNobody;
   if (dist(to) > dist(from)) {
     s.carabosse_ = to;
-    return;
+    return open_turn_window();
   }
   if (s.tour_ == 1) {
     s.tour_ = 2;  // the Chat Noir turns to Tour 2
     s.carabosse_ = s.tour_start_ = s.first_;
     say("tour", [] { return std::string("The Chat Noir turns: second Tour de Table."); });
-    return;
+    return open_turn_window();
   }
   // End of the round: Carabosse and the Chat Noir go to the left.
   s.first_ = next_living(s.first_);

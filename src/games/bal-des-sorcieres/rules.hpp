@@ -10,6 +10,8 @@ inline constexpr Card kNoCard = 0xff;
 struct Rules {
   BalState& s;
   Events* events;
+  GameTime now = 0;  // when the action is played: reaction windows close window_ms later
+  CardSet named{};   // the incantation mode: the potions the formulas read, which `take` plays
 
   Witch& w(Seat seat) { return s.witches_[size_t(seat)]; }
   bool has(Seat seat, Kind k) const { return s.count_in_hand(seat, k) > 0; }
@@ -38,6 +40,27 @@ struct Rules {
   void settle();
   void drop(Seat seat, Kind k);
   Seat next_living(Seat from) const;
+  Seat previous_living(Seat from) const;
+  // The card leaves a hand: nobody knows it there any more.
+  void forget(Card c);
+
+  // Reaction windows (reactions.cpp).
+  // Carabosse has reached a witch: the window before her attack, or her attack at once.
+  void open_turn_window();
+  // An attack is laid: the window for Mon beau miroir, or the defence at once.
+  void open_mirror_window();
+  // From the witch after `from` clockwise, the next one still to answer, or closes it.
+  void next_answer(Seat from);
+  void close_window();
+  void answer_pass(Seat seat);
+  void nananere(Seat seat);
+  void miroir(Seat seat, Seat target);
+  // The normal attack is over: the doubled one, if Mon beau miroir was played; false if none.
+  bool start_doubled();
+  void boule(Seat seat);
+  void give(Seat seat, Kind k);
+  // The next slot of Boule de cristal to fill, or the exchange once all are laid.
+  void next_crystal_step();
 
   void attack(Seat seat, const Decoded& d);
   void parry(Seat seat, const Decoded& d);
@@ -76,5 +99,11 @@ Lack lack(const BalState& s, Seat seat);
 // Envoûtement: "le Crapzouille capturé vient en remplacer un des vôtres mort", so a captive
 // needs one of her own dead whose place no captive has taken yet.
 bool can_capture(const BalState& s, Seat seat);
+
+// Reaction windows (reactions.cpp): how many neighbours a Boule de cristal exchanges with, and
+// who each window is offered to.
+int neighbours(const BalState& s, Seat seat);
+SeatSet turn_window_offer(const BalState& s);
+SeatSet mirror_window_offer(const BalState& s);
 
 }  // namespace sabbat::bal

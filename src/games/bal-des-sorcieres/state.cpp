@@ -10,8 +10,7 @@ const std::array<CardSet, kKinds> kKindCards = [] {
   return sets;
 }();
 
-BalState::BalState(const Options& options, uint64_t seed)
-    : State(TurnBased{}), options_(options), rng_(seed) {
+BalState::BalState(const Options& options, uint64_t seed) : options_(options), rng_(seed) {
   // "On mélange ensemble les cartes choisies suivant le niveau de difficulté."
   for (int c = 0; c < kCards; ++c) {
     if (kind_info(card_kind(Card(c))).level <= options_.level)
@@ -40,7 +39,11 @@ void BalState::deal() {
 SeatSet BalState::actors() const {
   switch (phase_) {
     case Phase::Attack:
-      return SeatSet::only(carabosse_);
+      return SeatSet::only(attacker_now());
+    case Phase::Window:
+      return SeatSet::only(window_.at);
+    case Phase::Boule:
+      return SeatSet::only(crystal_.giver(crystal_.step));
     case Phase::Inherit:
       return SeatSet::only(exchange_.heir);
     case Phase::Remake:
@@ -67,6 +70,12 @@ std::vector<int> BalState::scores() const {
   return out;
 }
 
+std::vector<int> BalState::standings() const {
+  std::vector<int> out(size_t(options_.players));
+  for (Seat s = 0; s < options_.players; ++s) out[size_t(s)] = witches_[size_t(s)].alive();
+  return out;
+}
+
 std::unique_ptr<State> BalState::clone() const {
   return std::make_unique<BalState>(*this);
 }
@@ -76,7 +85,21 @@ bool BalState::same_as(const State& other) const {
   return o != nullptr && *this == *o;
 }
 
+// A reaction window waits for its answers until its time limit; then the clock closes it.
+std::optional<Deadline> BalState::deadline() const {
+  if (phase_ != Phase::Window) return std::nullopt;
+  return Deadline{window_.deadline, Action{encode({ActionType::TimeUp})}};
+}
+
 std::string BalState::idle_reason(Seat seat, Action) const {
+  if (phase_ == Phase::Window)
+    return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(window_.at) +
+           " is answering the reaction window (the witches it is offered to answer in turn, "
+           "clockwise)";
+  if (phase_ == Phase::Boule)
+    return "seat " + std::to_string(seat) + " may not act: seat " +
+           std::to_string(crystal_.giver(crystal_.step)) +
+           " is laying a card face down for Boule de cristal";
   if (phase_ == Phase::Inherit)
     return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(exchange_.heir) +
            " is sorting the hand she inherited";
@@ -92,6 +115,9 @@ std::string BalState::idle_reason(Seat seat, Action) const {
   if (phase_ == Phase::Restock)
     return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(restock_at_) +
            " holds no potion and is throwing two spells (plus assez de cartes)";
+  if (stand_in_ != kNobody)
+    return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(stand_in_) +
+           " attacks in seat " + std::to_string(carabosse_) + "'s place (À moi, nananère !)";
   return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(carabosse_) +
          " holds Carabosse";
 }

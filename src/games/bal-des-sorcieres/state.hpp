@@ -35,6 +35,12 @@ struct Options {
   // The hard level's option: an eliminated witch's hand goes to the one who eliminated her.
   bool heritage = false;
   int first_seat = 0;  // the youngest witch: Carabosse and the Chat Noir start with her
+  // How long a reaction window stays open (game milliseconds); then the clock closes it as if
+  // every witch still to answer had passed.
+  GameTime window_ms = 10000;
+  // "Lecture des cartes": each card played is read aloud, a slip cancels the move
+  // (incantation.hpp).
+  bool incantation = false;
   bool operator==(const Options&) const = default;
 };
 
@@ -42,7 +48,38 @@ struct Options {
 // Inherit: the heir of an eliminated witch drops as many cards as she took.
 // Restock: "plus assez de cartes" — a witch without a potion throws two spells of her choice.
 // Lose: a witch who holds Crapzouilles of two owners says whose she loses.
-enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Over };
+// Window: a reaction window; the witches it is offered to answer one after another.
+// Boule: Boule de cristal's exchange, each card laid face down before any is handed over.
+enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Window, Boule, Over };
+
+// Turn: when Carabosse reaches a witch, before she plays (À moi, nananère !, Boule de
+// cristal). Mirror: once an attack is laid, before the defender answers (Mon beau miroir).
+enum class WindowKind : uint8_t { Turn, Mirror };
+
+// A reaction window: offered to every living witch who could answer by what everyone knows,
+// whatever she holds, so that its opening tells nothing of any hand. They answer in turn,
+// clockwise; the first card played closes it.
+struct Reaction {
+  WindowKind kind = WindowKind::Turn;
+  SeatSet waiting;        // still to answer
+  Seat at = kNobody;      // the witch being waited for
+  GameTime deadline = 0;  // the clock closes it then
+  bool operator==(const Reaction&) const = default;
+};
+
+// Boule de cristal: "l'échange se fait simultanément avec vos 2 voisins". Each card is laid
+// face down (slots: to the left, to the right, from the left, from the right) and they change
+// hands together once all are laid.
+struct Crystal {
+  Seat player = kNobody;
+  Seat left = kNobody;   // the next living witch clockwise
+  Seat right = kNobody;  // the one before; the same as `left` with two witches left
+  std::array<Card, 4> cards{0xff, 0xff, 0xff, 0xff};
+  uint8_t step = 0;  // the slot being filled
+  Seat giver(int slot) const { return slot < 2 ? player : slot == 2 ? left : right; }
+  Seat receiver(int slot) const { return slot == 0 ? left : slot == 1 ? right : player; }
+  bool operator==(const Crystal&) const = default;
+};
 
 // The attack on the table, from the attacker's cards to the last parry.
 struct Exchange {
@@ -73,9 +110,16 @@ struct Exchange {
   Seat loser = kNobody;
   uint8_t losses = 0;
   Seat loss_by = kNobody;
+  // Mon beau miroir: who doubles the attack on whom, with the potions it had when she played
+  // it; `doubled` once the doubled attack is the one on the table.
+  Seat mirror_by = kNobody;
+  Seat mirror_target = kNobody;
+  std::array<uint8_t, 2> mirror_colours{};
+  uint8_t mirror_potions = 0;
+  bool doubled = false;
   // Whose potions or farce the defender answers: the attacker, or the farce's launcher. The
   // attacker stays the attacker through a farce, for her attack's own spell.
-  Seat assailant() const { return farce ? farce_from : attacker; }
+  Seat assailant() const { return farce ? farce_from : doubled ? mirror_by : attacker; }
   bool operator==(const Exchange&) const = default;
 };
 
@@ -93,7 +137,8 @@ struct Witch {
   bool operator==(const Witch&) const = default;
 };
 
-// Action codes: a type in the low 4 bits, then its fields.
+// Action codes: a type in the low 5 bits, then its fields, up to bit 21; bits 22 to 28 hold
+// what the incantation mode read (incantation.hpp).
 enum class ActionType : uint8_t {
   Attack = 1,
   Parry,
@@ -106,7 +151,12 @@ enum class ActionType : uint8_t {
   Keep,
   Drop,
   Discard,
-  Lose
+  Lose,
+  Nananere,  // À moi, nananère !
+  Miroir,    // Mon beau miroir, on a target
+  Boule,     // Boule de cristal
+  Give,      // a card laid face down for Boule de cristal
+  TimeUp,    // the clock closes a reaction window
 };
 struct Decoded {
   ActionType type{};
@@ -116,18 +166,19 @@ struct Decoded {
   uint8_t spell = kNoSpell;  // Attack, Parry: the spell played with the potions
   bool tresor = false;       // Attack with a Sortilège, Lutin: a Trésor magique beside it
 };
+// The spell in four bits: 0 for none, else the spell plus one.
 inline uint32_t encode(const Decoded& d) {
-  return uint32_t(d.type) | uint32_t(d.target + 1) << 4 | uint32_t(d.colour) << 8 |
-         uint32_t(d.count) << 13 | uint32_t(d.spell) << 16 | uint32_t(d.tresor) << 24;
+  return uint32_t(d.type) | uint32_t(d.target + 1) << 5 | uint32_t(d.colour) << 9 |
+         uint32_t(d.count) << 14 | (uint32_t(d.spell + 1) & 15) << 17 | uint32_t(d.tresor) << 21;
 }
 inline Decoded decode(uint32_t code) {
   Decoded d;
-  d.type = ActionType(code & 15);
-  d.target = Seat((code >> 4) & 15) - 1;
-  d.colour = uint8_t((code >> 8) & 31);  // a colour, or any of the 20 kinds
-  d.count = uint8_t((code >> 13) & 7);
-  d.spell = uint8_t((code >> 16) & 0xff);
-  d.tresor = (code >> 24) & 1;
+  d.type = ActionType(code & 31);
+  d.target = Seat((code >> 5) & 15) - 1;
+  d.colour = uint8_t((code >> 9) & 31);  // a colour, or any of the 20 kinds
+  d.count = uint8_t((code >> 14) & 7);
+  d.spell = uint8_t(((code >> 17) & 15) - 1);  // kNoSpell (0xff) for none
+  d.tresor = (code >> 21) & 1;
   return d;
 }
 
@@ -144,10 +195,13 @@ class BalState final : public State {
   Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return phase_ == Phase::Over; }
   std::vector<int> scores() const override;
+  // Living Crapzouilles, captives included: the scores move only when a witch leaves.
+  std::vector<int> standings() const override;
   json view(Seat viewer) const override;
   json full_state() const override;
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
+  std::optional<Deadline> deadline() const override;
   Status audit() const override;
   bool same_as(const State& other) const override;
   bool operator==(const BalState&) const = default;
@@ -159,6 +213,17 @@ class BalState final : public State {
   int tour() const { return tour_; }  // the Chat Noir's face: 1 or 2
   Seat first_player() const { return first_; }
   Seat carabosse() const { return carabosse_; }
+  // À moi, nananère !: who plays this turn in the place of Carabosse's holder, or kNobody.
+  Seat stand_in() const { return stand_in_; }
+  // The witch who attacks now: the holder of Carabosse or the one playing in her place.
+  Seat attacker_now() const { return stand_in_ != kNobody ? stand_in_ : carabosse_; }
+  // Who played À moi, nananère ! in the turn before this one: none may be played against her.
+  Seat last_nananere() const { return last_nananere_; }
+  const Reaction& window() const { return window_; }
+  const Crystal& crystal() const { return crystal_; }
+  // The cards of other hands that `seat` alone knows of: those she gave with a Boule de
+  // cristal, for as long as they stay there.
+  const CardSet& told(Seat seat) const { return told_[size_t(seat)]; }
   const Exchange& exchange() const { return exchange_; }
   const Witch& witch_at(Seat s) const { return witches_[size_t(s)]; }
   int pile_size() const { return pile_size_; }
@@ -192,7 +257,11 @@ class BalState final : public State {
   struct Reason;
   template <class Verdict>
   typename Verdict::Answer judge(Seat seat, const Decoded& d, Verdict v) const;
+  template <class Verdict>
+  typename Verdict::Answer judge_window(Seat seat, const Decoded& d, Verdict v) const;
+  void played_event(Seat seat, Action action, Events& events) const;
   bool allowed(Seat seat, const Decoded& d) const;
+  void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
   void attack_actions(Seat seat, ActionList& out) const;
   std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 
@@ -223,6 +292,13 @@ class BalState final : public State {
   Seat restock_at_ = 0;
   uint8_t restock_thrown_ = 0;
   bool restock_then_turn_ = false;
+  Reaction window_;
+  Crystal crystal_;
+  std::array<CardSet, kMaxPlayers> told_{};
+  Seat stand_in_ = kNobody;
+  // "On ne peut poser une carte À MOI, NANANERE ! contre un joueur qui vient d'en poser une":
+  // the stand-in of the turn before.
+  Seat last_nananere_ = kNobody;
 };
 
 // True when each of the 121 cards is in exactly one place.

@@ -29,6 +29,10 @@ std::string_view phase_name(Phase p) {
       return "restock";
     case Phase::Lose:
       return "lose";
+    case Phase::Window:
+      return "window";
+    case Phase::Boule:
+      return "boule";
     case Phase::Parry:
       return "parry";
     case Phase::Over:
@@ -48,6 +52,8 @@ json BalState::view(Seat viewer) const {
          {"carabosse", carabosse_},
          {"phase", phase_name(phase_)},
          {"pile", pile_size_}};
+  // A card's "name" is its formula: a potion's ingredient, a spell's name.
+  if (options_.incantation) v["incantation"] = true;
   json waiting = json::array();
   for (Seat s = 0; s < options_.players; ++s)
     if (actors().contains(s)) waiting.push_back(s);
@@ -55,7 +61,38 @@ json BalState::view(Seat viewer) const {
   json discard = json::array();
   for (int i = 0; i < discard_size_; ++i) discard.push_back(card_json(discard_[size_t(i)]));
   v["discard"] = discard;
-  if (phase_ == Phase::Parry || phase_ == Phase::Lose) {
+  if (stand_in_ != kNobody) v["stand_in"] = {{"witch", stand_in_}, {"in_place_of", carabosse_}};
+  if (phase_ == Phase::Window) {
+    // Who is waited for and who is still to answer, never who holds what.
+    json still = json::array();
+    for (Seat s = 0; s < options_.players; ++s)
+      if (window_.waiting.contains(s)) still.push_back(s);
+    const bool turn = window_.kind == WindowKind::Turn;
+    json cards = turn ? json::array({"nananere", "boule"}) : json::array({"miroir"});
+    v["window"] = {{"kind", turn ? "turn" : "mirror"},
+                   {"answering", window_.at},
+                   {"still_to_answer", still},
+                   {"cards", cards},
+                   {"deadline", window_.deadline}};
+  }
+  if (phase_ == Phase::Boule) {
+    const Crystal& c = crystal_;
+    json laid = json::array();
+    for (int slot = 0; slot < 4; ++slot) {
+      if (c.cards[size_t(slot)] == 0xff) continue;
+      json one{{"from", c.giver(slot)}, {"to", c.receiver(slot)}};
+      if (c.giver(slot) == viewer) one["card"] = card_json(c.cards[size_t(slot)]);
+      laid.push_back(std::move(one));
+    }
+    v["boule"] = {{"player", c.player},
+                  {"left", c.left},
+                  {"right", c.right},
+                  {"giving", c.giver(c.step)},
+                  {"face_down", laid}};
+  }
+  const bool attack_on = phase_ == Phase::Parry || phase_ == Phase::Lose ||
+                         (phase_ == Phase::Window && window_.kind == WindowKind::Mirror);
+  if (attack_on) {
     const Exchange& x = exchange_;
     json cards = json::array();
     for (int i = 0; i < x.card_count; ++i) cards.push_back(card_json(x.cards[size_t(i)]));
@@ -72,7 +109,10 @@ json BalState::view(Seat viewer) const {
                    {"sender", x.sender},
                    {"cards", cards},
                    {"farce_by", x.farce ? x.farce_from : kNobody},
-                   {"still_to_parry", pending}};
+                   {"still_to_parry", pending},
+                   {"mirror_by", x.mirror_by},
+                   {"mirror_target", x.mirror_target},
+                   {"doubled", x.doubled}};
   }
   if (phase_ == Phase::Lose) v["lose"] = {{"witch", exchange_.loser}, {"losses", exchange_.losses}};
   if (phase_ == Phase::Restock)
@@ -94,6 +134,8 @@ json BalState::view(Seat viewer) const {
              {"dead", w.dead},
              {"eliminated", w.out_rank != 0}};
     if (s == viewer) one["hand"] = set_json(w.hand);
+    // The cards she gave with a Boule de cristal, as long as they stay in this hand.
+    if (viewer >= 0 && s != viewer) one["you_gave"] = set_json(w.hand & told_[size_t(viewer)]);
     witches.push_back(std::move(one));
   }
   v["witches"] = std::move(witches);
@@ -105,8 +147,15 @@ json BalState::view(Seat viewer) const {
 
 json BalState::full_state() const {
   json v = view(kSpectator);
-  for (Seat s = 0; s < options_.players; ++s)
+  for (Seat s = 0; s < options_.players; ++s) {
     v["witches"][size_t(s)]["hand"] = set_json(witches_[size_t(s)].hand);
+    v["witches"][size_t(s)]["told"] = set_json(told_[size_t(s)]);
+  }
+  if (phase_ == Phase::Boule) {
+    json laid = json::array();
+    for (Card c : crystal_.cards) laid.push_back(c == 0xff ? json(nullptr) : card_json(c));
+    v["boule_cards"] = laid;
+  }
   json pile = json::array();
   for (int i = 0; i < pile_size_; ++i) pile.push_back(pile_[size_t(i)]);
   v["pile_cards"] = pile;

@@ -8,7 +8,7 @@ import { lang, t, type Key } from '../../i18n/i18n';
 import type { Session } from '../../protocol/session';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, parseAction, type AttackChoice } from './actions';
-import { cardsLine, colourWord, COLOUR_COUNTS, groupByKind, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, type BalCard } from './data';
+import { cardsLine, colourWord, COLOUR_COUNTS, groupByKind, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, spellsEffect, spellsName, type BalCard } from './data';
 
 interface Witch {
   seat: number;
@@ -48,7 +48,7 @@ export function BalBoard({ session, act, names }: BoardProps) {
       <StatusLine view={v} names={names} />
       <div class={`bal-main layout-${layout || 'w'}`}>
         <Attack view={v} names={names} me={me} />
-        {legal.length > 0 && <Moves view={v} legal={legal} names={names} witches={witches} choice={choice} setChoice={setChoice} busy={busy} act={act} />}
+        {legal.length > 0 && <Moves view={v} legal={legal} names={names} witches={witches} me={me} choice={choice} setChoice={setChoice} busy={busy} act={act} />}
         {hand && <Hand hand={hand} legal={legal} busy={busy} act={act} />}
         <Witches view={v} witches={witches} names={names} me={me} actors={st.actors} />
       </div>
@@ -89,6 +89,18 @@ function Banner({ view: v, me, legal, names }: { view: any; me: number | null; l
       break;
     case 'inherit':
       title = yours ? t('bal_you_inherit') : t('bal_other_inherit', { name: other });
+      break;
+    case 'restock':
+      title = yours ? t('bal_you_restock') : t('bal_other_restock', { name: other });
+      break;
+    case 'lose':
+      title = yours ? t('bal_you_lose') : t('bal_other_lose', { name: other });
+      break;
+    case 'window':
+      title = yours ? t('bal_you_window') : t('bal_other_window', { name: other });
+      break;
+    case 'boule':
+      title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });
       break;
     case 'over':
       title = typeof v.winner === 'number' ? (v.winner === me ? t('bal_over_you') : t('bal_over_win', { name: who(names, v.winner) })) : t('bal_over');
@@ -227,8 +239,8 @@ function Attack({ view: v, names, me }: { view: any; names: string[]; me: number
   );
 }
 
-function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: (a: string) => boolean }) {
-  const { view: v, legal, names, witches, choice, setChoice, busy, act } = props;
+function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; me: number | null; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: (a: string) => boolean }) {
+  const { view: v, legal, names, witches, me, choice, setChoice, busy, act } = props;
   const parsed = legal.map((a) => ({ a, p: parseAction(a) }));
   const known = new Set<string>();
   const button = (a: string, label: string, extra = '') => {
@@ -241,8 +253,9 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
   };
   const attacks = parsed.filter((x) => x.p?.type === 'attack').map((x) => x.a);
   attacks.forEach((a) => known.add(a));
-  // Throw and drop are on the hand's cards.
-  parsed.filter((x) => x.p?.type === 'throw' || x.p?.type === 'drop').forEach((x) => known.add(x.a));
+  // Throw, drop, discard and give are on the hand's cards.
+  parsed.filter((x) => x.p?.type === 'throw' || x.p?.type === 'drop' || x.p?.type === 'discard' || x.p?.type === 'give').forEach((x) => known.add(x.a));
+  const losses = parsed.filter((x) => x.p?.type === 'lose');
   const need = toParry(v);
   const needWords = needText(need);
   const spellOf = (s: string | null) => (s ? (SPELLS[s] ?? s) : '');
@@ -257,7 +270,32 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
           <span class="small bal-help"> {spellEffect('lutin')}</span>
         </p>
       )}
-      {legal.includes('pass') && <p>{button('pass', t('bal_pass'), 'primary')}</p>}
+      {legal.includes('lutin + tresor') && (
+        <p>
+          {button('lutin + tresor', t('bal_lutin_tresor'), 'big')}
+          <span class="small bal-help"> {spellEffect('tresor')}</span>
+        </p>
+      )}
+      {v.phase === 'restock' && <p class="small">{t('bal_restock_help', { n: 2 - (v.restock?.thrown ?? 0) })}</p>}
+      {losses.length > 0 && (
+        <div class="bal-parries">
+          {losses.map(({ a, p }) => {
+            const owner = (p as { target: number }).target;
+            return button(a, owner === me ? t('bal_lose_own') : t('bal_lose_captive', { name: who(names, owner) }), owner === me ? 'primary' : '');
+          })}
+        </div>
+      )}
+      {v.phase === 'window' && (
+        <div class="bal-parries">
+          {legal.includes('nananere') && button('nananere', t('bal_nananere'), 'primary')}
+          {legal.includes('boule') && button('boule', t('bal_boule'), 'primary')}
+          {parsed
+            .filter((x) => x.p?.type === 'miroir')
+            .map(({ a, p }) => button(a, t('bal_miroir', { name: who(names, (p as { target: number }).target) }), 'primary'))}
+          {legal.includes('pass') && button('pass', t('bal_window_pass'))}
+        </div>
+      )}
+      {v.phase !== 'window' && legal.includes('pass') && <p>{button('pass', t('bal_pass'), 'primary')}</p>}
       {v.phase === 'parry' && (
         <div class="bal-parries">
           {parries.map(({ a, p }) => {
@@ -304,7 +342,7 @@ function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }:
   const target = choice.target === null ? '' : choice.target === 'all' ? t('bal_all_witches') : who(names, Number(choice.target));
   const p = choice.potions ? choice.potions.split(' ') : null;
   const potionWords = p ? potions(Number(p[0]), p[1]) : '';
-  const go = ready ? (choice.spell ? t('bal_attack_go_spell', { name: target, potions: potionWords, spell: SPELLS[choice.spell] ?? choice.spell }) : t('bal_attack_go', { name: target, potions: potionWords })) : t('bal_attack_incomplete');
+  const go = ready ? (choice.spell ? t('bal_attack_go_spell', { name: target, potions: potionWords, spell: spellsName(choice.spell) }) : t('bal_attack_go', { name: target, potions: potionWords })) : t('bal_attack_incomplete');
   const option = (part: keyof AttackChoice, value: string, body: preact.ComponentChildren, cls = '') => (
     <button type="button" class={`bal-option ${cls}`} aria-pressed={choice[part] === value} data-part={part} data-value={value} disabled={busy} onClick={() => pick(part, value)}>
       {body}
@@ -328,8 +366,8 @@ function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }:
                 s,
                 s ? (
                   <span class="bal-spell-option">
-                    <strong>{SPELLS[s] ?? s}</strong>
-                    <small>{spellEffect(s)}</small>
+                    <strong>{spellsName(s)}</strong>
+                    <small>{spellsEffect(s)}</small>
                   </span>
                 ) : (
                   t('bal_spell_none')
@@ -367,18 +405,19 @@ function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }:
 }
 
 // Your hand by kind: potions by colour (rarest first), then spells with what they do. In a
-// Tour de magie or an inheritance, each kind has its button to throw or drop one.
+// Tour de magie, an inheritance or a restock, each kind has its button to throw, drop or discard
+// one.
 function Hand({ hand, legal, busy, act }: { hand: BalCard[]; legal: string[]; busy: boolean; act: (a: string) => boolean }) {
   const groups = groupByKind(hand);
   const potionGroups = groups.filter((g) => isColour(g.kind));
   const spellGroups = groups.filter((g) => !isColour(g.kind));
   const extra = (kind: string) => {
-    const th = `throw ${kind}`;
-    const dr = `drop ${kind}`;
-    const a = legal.includes(th) ? th : legal.includes(dr) ? dr : null;
-    if (!a) return null;
-    const label = a === th ? t('bal_throw') : t('bal_drop');
-    const long = a === th ? t('bal_throw_long', { card: kindName(kind) }) : t('bal_drop_long', { card: kindName(kind) });
+    const verb = (['throw', 'drop', 'discard', 'give'] as const).find((x) => legal.includes(`${x} ${kind}`));
+    if (!verb) return null;
+    const a = `${verb} ${kind}`;
+    const key = verb === 'discard' ? 'bal_spell_discard' : `bal_${verb}`;
+    const label = t(key as Key);
+    const long = t(`${key}_long` as Key, { card: kindName(kind) });
     return (
       <button type="button" class="move bal-card-move" data-action={a} disabled={busy} aria-label={long} onClick={() => act(a)}>
         {label}

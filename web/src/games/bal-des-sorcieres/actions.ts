@@ -6,19 +6,24 @@
 export type BalAction =
   | { type: 'attack'; target: number | 'all'; count: number; colour: string; spell: string | null }
   | { type: 'parry'; spell: string | null; abracadabra: boolean }
-  | { type: 'balai'; target: number }
-  | { type: 'baguette' | 'take' | 'lutin' | 'pass' | 'keep' }
-  | { type: 'throw' | 'drop'; kind: string };
+  | { type: 'balai' | 'lose' | 'miroir'; target: number }
+  | { type: 'baguette' | 'take' | 'pass' | 'keep' | 'nananere' | 'boule' | 'time-up' }
+  | { type: 'lutin'; tresor: boolean }
+  | { type: 'throw' | 'drop' | 'discard' | 'give'; kind: string };
 
-export function parseAction(a: string): BalAction | null {
+// In the incantation mode the formulas read follow the move after " : "; the move is read alone.
+export function parseAction(text: string): BalAction | null {
+  const a = text.split(' : ')[0];
   let m;
-  if ((m = /^attack (\d+|all) with ([12]) ([a-z]+)(?: \+ ([a-z]+))?$/.exec(a)))
+  // A Sortilège may have a Trésor magique beside it: the spell part is then "sortilege + tresor".
+  if ((m = /^attack (\d+|all) with ([12]) ([a-z]+)(?: \+ ([a-z]+(?: \+ tresor)?))?$/.exec(a)))
     return { type: 'attack', target: m[1] === 'all' ? 'all' : Number(m[1]), count: Number(m[2]), colour: m[3], spell: m[4] ?? null };
   if (a === 'parry with abracadabra') return { type: 'parry', spell: 'abracadabra', abracadabra: true };
   if ((m = /^parry(?: \+ ([a-z]+))?$/.exec(a))) return { type: 'parry', spell: m[1] ?? null, abracadabra: false };
-  if ((m = /^balai (\d+)$/.exec(a))) return { type: 'balai', target: Number(m[1]) };
-  if (a === 'baguette' || a === 'take' || a === 'lutin' || a === 'pass' || a === 'keep') return { type: a };
-  if ((m = /^(throw|drop) ([a-z]+)$/.exec(a))) return { type: m[1] as 'throw' | 'drop', kind: m[2] };
+  if ((m = /^(balai|lose|miroir) (\d+)$/.exec(a))) return { type: m[1] as 'balai' | 'lose' | 'miroir', target: Number(m[2]) };
+  if (a === 'baguette' || a === 'take' || a === 'pass' || a === 'keep' || a === 'nananere' || a === 'boule' || a === 'time-up') return { type: a };
+  if (a === 'lutin' || a === 'lutin + tresor') return { type: 'lutin', tresor: a !== 'lutin' };
+  if ((m = /^(throw|drop|discard|give) ([a-z]+)$/.exec(a))) return { type: m[1] as 'throw' | 'drop' | 'discard' | 'give', kind: m[2] };
   return null;
 }
 

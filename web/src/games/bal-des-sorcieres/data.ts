@@ -58,6 +58,18 @@ export function spellEffect(slug: string): string {
   return slug in SPELLS ? t(`bal_effect_${slug}` as Key) : '';
 }
 
+// An attack's spell part, "fantome" or "sortilege + tresor", by the cards' names and effects.
+export function spellsName(part: string): string {
+  return part
+    .split(' + ')
+    .map((x) => SPELLS[x] ?? x)
+    .join(' + ');
+}
+
+export function spellsEffect(part: string): string {
+  return part.split(' + ').map(spellEffect).join(' ');
+}
+
 // "2 red potions", "1 green potion" in the page's language.
 export function potions(n: number, c: string): string {
   if (!isColour(c)) return `${n} ${c}`;

@@ -1,12 +1,14 @@
 // The events of Le Bal des Sorcières in the page's language. Their data is empty: everything is
 // read from the server's English text (src/games/bal-des-sorcieres/rules.cpp and legal.cpp):
 // "played" ("Seat 2: attack 1 with 2 rouge + fantome", any canonical action), "farce",
-// "eliminated", "tour" and "grand-sabbat". A text this page cannot read keeps the server's.
+// "eliminated", "restock", "tour", "grand-sabbat", the reaction windows' ("window-pass",
+// "window-closed", "nananere", "miroir", "doubled", "boule", "boule-done") and the incantation
+// mode's "mispronounced". A text this page cannot read keeps the server's.
 // Players of one name (bots) are told apart by their witches' first names.
 import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { parseAction } from './actions';
-import { kindName, potions, seatLabel as seatName, SPELLS } from './data';
+import { kindName, potions, seatLabel as seatName, spellsName } from './data';
 
 export function narrateBal(l: LogLine, names: string[]): string | null {
   const text = l.text ?? '';
@@ -16,16 +18,19 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
   };
   switch (l.kind) {
     case 'played': {
+      // A card given to a Boule de cristal, as the others see it.
+      const hidden = seatOf(/^Seat (\d+) lays a card face down$/);
+      if (hidden !== null) return t('bal_ev_face_down', { name: seatName(names, hidden) });
       const m = /^Seat (\d+): (.+)$/.exec(text);
       if (!m) return null;
       const name = seatName(names, Number(m[1]));
       const a = parseAction(m[2]);
       if (!a) return null;
-      const spell = (s: string | null) => (s ? (SPELLS[s] ?? s) : '');
+      const spell = (s: string | null) => (s ? spellsName(s) : '');
       switch (a.type) {
         case 'attack': {
           const p = potions(a.count, a.colour);
-          if (a.target === 'all') return t('bal_ev_attack_all', { name, potions: p });
+          if (a.target === 'all') return t(a.spell?.endsWith('+ tresor') ? 'bal_ev_attack_all_tresor' : 'bal_ev_attack_all', { name, potions: p });
           const target = seatName(names, a.target);
           return a.spell ? t('bal_ev_attack_spell', { name, target, potions: p, spell: spell(a.spell) }) : t('bal_ev_attack', { name, target, potions: p });
         }
@@ -39,7 +44,19 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
         case 'take':
           return t('bal_ev_take', { name });
         case 'lutin':
-          return t('bal_ev_lutin', { name });
+          return t(a.tresor ? 'bal_ev_lutin_tresor' : 'bal_ev_lutin', { name });
+        case 'lose':
+          return a.target === Number(m[1]) ? t('bal_ev_lose_own', { name }) : t('bal_ev_lose', { name, owner: seatName(names, a.target) });
+        case 'discard':
+          return t('bal_ev_discard', { name, card: kindName(a.kind) });
+        case 'nananere':
+          return t('bal_ev_nananere_card', { name });
+        case 'boule':
+          return t('bal_ev_boule_card', { name });
+        case 'miroir':
+          return t('bal_ev_miroir_card', { name, target: seatName(names, a.target) });
+        case 'give':
+          return t('bal_ev_give', { name, card: kindName(a.kind) });
         case 'pass':
           return t('bal_ev_pass', { name });
         case 'keep':
@@ -59,6 +76,38 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
       const s = seatOf(/^Seat (\d+) draws two farce tokens/);
       if (s === null) return null;
       return t(text.includes('both white') ? 'bal_ev_farce_fails' : 'bal_ev_farce', { name: seatName(names, s) });
+    }
+    case 'window-pass': {
+      const s = seatOf(/^Seat (\d+) lets the reaction window pass\.$/);
+      return s === null ? null : t('bal_ev_window_pass', { name: seatName(names, s) });
+    }
+    case 'window-closed':
+      return t('bal_ev_window_closed');
+    case 'nananere': {
+      const m = /^Seat (\d+) plays .+ and attacks in seat (\d+)'s place\.$/.exec(text);
+      return m ? t('bal_ev_nananere', { name: seatName(names, Number(m[1])), other: seatName(names, Number(m[2])) }) : null;
+    }
+    case 'miroir': {
+      const m = /^Seat (\d+) plays Mon beau miroir: the attack will be doubled on seat (\d+)\.$/.exec(text);
+      return m ? t('bal_ev_miroir', { name: seatName(names, Number(m[1])), target: seatName(names, Number(m[2])) }) : null;
+    }
+    case 'doubled': {
+      const s = seatOf(/^The doubled attack of Mon beau miroir falls on seat (\d+)\.$/);
+      return s === null ? null : t('bal_ev_doubled', { name: seatName(names, s) });
+    }
+    case 'boule': {
+      const s = seatOf(/^Seat (\d+) plays Boule de cristal/);
+      return s === null ? null : t('bal_ev_boule', { name: seatName(names, s) });
+    }
+    case 'boule-done':
+      return t('bal_ev_boule_done');
+    case 'mispronounced': {
+      const s = seatOf(/^Seat (\d+) mispronounces a formula/);
+      return s === null ? null : t('bal_ev_mispronounced', { name: seatName(names, s) });
+    }
+    case 'restock': {
+      const s = seatOf(/^Seat (\d+) has thrown two spells and draws two cards\.$/);
+      return s === null ? null : t('bal_ev_restock', { name: seatName(names, s) });
     }
     case 'tour':
       return t('bal_ev_tour');
