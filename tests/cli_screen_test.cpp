@@ -210,6 +210,8 @@ TEST(CliScreen, CtrlCLeavesTheGameAndStillWritesTheRecord) {
   Terminal t(with(kSlow, {"--record", file.string()}));
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("the book is OPEN")) << t.output();
+  // The live line ends the picture: the program now waits for a key.
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
   t.type("\x03");  // the terminal sends SIGINT
   const int status = t.finish();
   EXPECT_TRUE(exited_with(status, 0)) << status << t.output();
@@ -246,6 +248,7 @@ TEST(CliScreen, ATooSmallTerminalIsAskedForTheSizeTheScreenNeeds) {
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("make the terminal at least ")) << t.output();
   ASSERT_TRUE(t.wait_for("(columns \u00d7 rows; it is 50\u00d712 now)")) << t.output();
+  ASSERT_TRUE(t.wait_for("Space closes it")) << "the live line, last: " << t.output();
   // The table's heading, whatever phase a quick bot has brought it to meanwhile.
   EXPECT_EQ(t.output().find("Du Balai !  turn 1"), std::string::npos) << t.output();
   t.resize(100, 40);
