@@ -49,16 +49,16 @@ Played play_binary(const std::string& feeder, const std::string& args, bool late
   return r;
 }
 
-// The expert reads the book fastest: a turn passes within the few seconds a test waits.
+// Short deadlines: once the book is closed, a turn passes within the few seconds a test waits.
 const std::string kQuick =
     "play du-balai --players 2 --seed 5 --no-color --bot expert --param book_time_ms=1000 "
     "--param formula_time_ms=1000 --param spell_time_ms=1000 --param reaction_time_ms=500";
 
 TEST(PlayRealtime, DeadlinesPassWhileThePersonTypesNothing) {
-  // Nothing typed for 5 s: the bot closes the book (the book never closes by itself while a
-  // witch may close it) and writes, and the clock writes nothing for the person when the 1 s
-  // formula time is up, turn after turn.
-  Played r = play_binary("sleep 5; echo quit", kQuick);
+  // The person closes the book (a bot reads the dice for longer than a test waits), then types
+  // nothing for 5 s: the clock writes nothing for her when the 1 s formula time is up, ends
+  // the spells' 1 s choices, and the next turn begins without her.
+  Played r = play_binary("echo close-book; sleep 5; echo quit", kQuick, true);
   ASSERT_EQ(r.code, 0) << r.err << r.out;
   EXPECT_EQ(r.err, "");
   EXPECT_GE(r.seconds, 4.5);
@@ -103,15 +103,15 @@ TEST(PlayRealtime, EndOfPipedInputEndsCleanly) {
 
 // Issue 8 §3: "`help` in the writing phase lists the symbol words, not 40 of 511 formulas".
 TEST(PlayRealtime, HelpSummarisesManyActionsByTheWordsThatFollow) {
-  // In-process scripted input: the bot closes the book at once, then the person must write one
-  // of the many formulas.
-  std::istringstream in("help\nquit\n");
+  // In-process scripted input: the person closes the book, then must write one of the 511
+  // formulas of at least one card.
+  std::istringstream in("close-book\nhelp\nquit\n");
   std::ostringstream out, err;
   const int code = cli::run_cli(
       {"play", "du-balai", "--players", "2", "--seed", "5", "--bot", "random"}, in, out, err);
   ASSERT_EQ(code, 0) << err.str();
   const std::string text = out.str();
-  EXPECT_NE(text.find("formula \u2026 (512 actions), followed by any of: none, zaam"),
+  EXPECT_NE(text.find("formula \u2026 (511 actions), followed by any of: zaam, boulga"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("stella"), std::string::npos) << text;

@@ -157,14 +157,15 @@ TEST(CliScreen, KeysCloseTheBookWriteTheFormulaAndQuitGivingTheTerminalBack) {
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("the book is OPEN")) << t.output();
   // The live line comes last, under the open book's nine large dice.
-  ASSERT_TRUE(t.wait_for(" s left")) << "a countdown: " << t.output();
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
   size_t dice = 0;
   for (const char* top : {"\u256d[", "\u2554["})
     for (size_t p = t.output().find(top); p != std::string::npos; p = t.output().find(top, p + 1))
       ++dice;
   EXPECT_GE(dice, 9u) << t.output();
   t.type(" ");
-  ASSERT_TRUE(t.wait_for("closes the book")) << t.output();
+  ASSERT_TRUE(t.wait_for("seat 0 closes the book")) << t.output();
+  ASSERT_TRUE(t.wait_for(" s left")) << "the writing's countdown: " << t.output();
   t.type("1");
   ASSERT_TRUE(t.wait_for("picked")) << t.output();
   t.type("\r");
@@ -178,9 +179,11 @@ TEST(CliScreen, KeysCloseTheBookWriteTheFormulaAndQuitGivingTheTerminalBack) {
 }
 
 TEST(CliScreen, AnUnknownKeyIsExplainedAndLosesNothing) {
-  Terminal t(with(kSlow, {"--no-color", "--param", "book_time_ms=120000", "--bot", "random"}));
+  Terminal t(with(kSlow, {"--no-color"}));
   ASSERT_TRUE(t.started());
-  // The random bot closes the book at once; the person writes.
+  // The person closes the book (a bot reads the dice for seconds first), then writes.
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
+  t.type(" ");
   ASSERT_TRUE(t.wait_for("write your formula")) << t.output();
   t.type("z");
   ASSERT_TRUE(t.wait_for("'z' does nothing now; keys: 1-9")) << t.output();
@@ -207,6 +210,8 @@ TEST(CliScreen, CtrlCLeavesTheGameAndStillWritesTheRecord) {
   Terminal t(with(kSlow, {"--record", file.string()}));
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("the book is OPEN")) << t.output();
+  // The live line ends the picture: the program now waits for a key.
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
   t.type("\x03");  // the terminal sends SIGINT
   const int status = t.finish();
   EXPECT_TRUE(exited_with(status, 0)) << status << t.output();
@@ -243,6 +248,7 @@ TEST(CliScreen, ATooSmallTerminalIsAskedForTheSizeTheScreenNeeds) {
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("make the terminal at least ")) << t.output();
   ASSERT_TRUE(t.wait_for("(columns \u00d7 rows; it is 50\u00d712 now)")) << t.output();
+  ASSERT_TRUE(t.wait_for("Space closes it")) << "the live line, last: " << t.output();
   // The table's heading, whatever phase a quick bot has brought it to meanwhile.
   EXPECT_EQ(t.output().find("Du Balai !  turn 1"), std::string::npos) << t.output();
   t.resize(100, 40);
@@ -253,11 +259,15 @@ TEST(CliScreen, ATooSmallTerminalIsAskedForTheSizeTheScreenNeeds) {
 
 // What happened can be scrolled back with Page Up (or Ctrl-B) and forward with Page Down.
 TEST(CliScreen, PageUpScrollsWhatHappenedBack) {
-  Terminal t(with(kSlow, {"--no-color", "--param", "book_time_ms=120000", "--bot", "random"}));
+  Terminal t(with(kSlow, {"--no-color"}));
   ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
+  t.type(" ");
   ASSERT_TRUE(t.wait_for("write your formula")) << t.output();
-  t.type("n");  // no formula: the reveal and its narration, then the second book
-  ASSERT_TRUE(t.wait_for("turn 2: the dice are rolled")) << t.output();
+  // The closer's formula of one card; once the bot has written too, the reveal and its
+  // narration, then the second book.
+  t.type("1\r");
+  ASSERT_TRUE(t.wait_for("turn 2: the dice are rolled", 30s)) << t.output();
   t.type("\x1b[5~");
   ASSERT_TRUE(t.wait_for("lines back (PgDn: later)")) << t.output();
   t.type("\x1b[6~");
@@ -272,11 +282,13 @@ TEST(CliScreen, PageUpScrollsWhatHappenedBack) {
 // book already tells the whole reveal of the first turn, which otherwise comes a line at a
 // time.
 TEST(CliScreen, NarrationCatchesUpBeforeThePersonMustAct) {
-  Terminal t(with(kSlow, {"--no-color", "--param", "book_time_ms=120000", "--bot", "random"}));
+  Terminal t(with(kSlow, {"--no-color"}));
   ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
+  t.type(" ");
   ASSERT_TRUE(t.wait_for("write your formula")) << t.output();
-  t.type("n");
-  ASSERT_TRUE(t.wait_for("turn 2  phase 1: the book is OPEN")) << t.output();
+  t.type("1\r");  // the closer's formula of one card
+  ASSERT_TRUE(t.wait_for("turn 2  phase 1: the book is OPEN", 30s)) << t.output();
   ASSERT_TRUE(t.wait_for("Space closes it")) << t.output();
   const std::string& out = t.output();
   const size_t frame = out.find("turn 2  phase 1: the book is OPEN");
@@ -291,19 +303,30 @@ TEST(CliScreen, NarrationCatchesUpBeforeThePersonMustAct) {
 }
 
 // `--lines` (for screen readers) prints the blocks of the table that changed, not the whole
-// board again: the track, unchanged when the book closes, is read once.
+// board again: the track, unchanged while the person writes her formula, is read once. (When
+// the book closes, the screen is wiped with the dice and the whole table printed again.)
 TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
-  Terminal t(
-      with(kSlow, {"--no-color", "--lines", "--param", "book_time_ms=120000", "--bot", "random"}));
+  Terminal t(with(kSlow, {"--no-color", "--lines"}));
   ASSERT_TRUE(t.started());
+  ASSERT_TRUE(t.wait_for("then close-book")) << t.output();
+  t.type("close-book\n");
   ASSERT_TRUE(t.wait_for("phase 2: write your formula")) << t.output();
   ASSERT_TRUE(t.wait_for("type an action")) << t.output();
+  t.type("formula zaam\n");
+  ASSERT_TRUE(t.wait_for("you wrote formula zaam")) << t.output();
+  ASSERT_TRUE(t.wait_for("you cannot act now")) << t.output();
   const std::string& out = t.output();
+  const size_t closed = out.find("seat 0 closes the book");
+  ASSERT_NE(closed, std::string::npos) << out;
+  // Up to the reveal, which may move the witches once the bot has written.
+  const size_t reveal = out.find("the formulas and the dice are revealed", closed);
+  const std::string writing =
+      out.substr(closed, reveal == std::string::npos ? reveal : reveal - closed);
   size_t tracks = 0;
-  for (size_t p = out.find("The track:"); p != std::string::npos; p = out.find("The track:", p + 1))
+  for (size_t p = writing.find("The track:"); p != std::string::npos;
+       p = writing.find("The track:", p + 1))
     ++tracks;
-  EXPECT_EQ(tracks, 1u) << out;
-  EXPECT_NE(out.find("seat 1 closes the book"), std::string::npos) << out;
+  EXPECT_EQ(tracks, 1u) << writing;
   t.type("quit\n");
   EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
 }

@@ -1,7 +1,7 @@
 // The simple bot (bot.hpp). It reads the concrete state only where the view of its seat shows
 // the same thing: the phase, turn, time, deadline, squares, hand counts, its own hand and
-// formulas, the dice while they are visible to it, the book once revealed, the pending spell
-// and the cards it draws itself.
+// formulas, the dice while they are visible to it (into its own memory, bot_memory.hpp), the
+// book once revealed, the pending spell and the cards it draws itself.
 #include "games/du-balai/bot.hpp"
 
 #include <algorithm>
@@ -67,14 +67,6 @@ int keep_rank(Card c) {
   return int(std::find(order.begin(), order.end(), c) - order.begin());
 }
 
-// A log-normal time of median `median` ms (Box-Muller on two uniform draws).
-GameTime lognormal(GameTime median, double sigma, Rng& rng) {
-  const double u1 = (double(rng.next() >> 11) + 1.0) * 0x1.0p-53;
-  const double u2 = double(rng.next() >> 11) * 0x1.0p-53;
-  const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  return GameTime(double(median) * std::exp(sigma * z));
-}
-
 uint64_t mix_key(uint64_t key, uint64_t v) {
   return Rng::mix(key, v + 1);
 }
@@ -90,6 +82,11 @@ class SimpleBot final : public Bot {
     if (legal_.empty()) return std::nullopt;
     auto p = choose(*s, seat, rng);
     if (!p) return std::nullopt;
+    if (p_.at_random) {
+      const MaybeAction any = s->random_legal(seat, rng);
+      if (!any) return std::nullopt;
+      p->action = *any;
+    }
     if (std::find(legal_.begin(), legal_.end(), p->action) == legal_.end()) {
       // Never propose what the rules refuse: pass, or the first legal action.
       p->action = legal(act::pass()) ? act::pass() : legal_.front();
@@ -100,15 +97,6 @@ class SimpleBot final : public Bot {
   }
 
  private:
-  // The dice as this bot remembers them, for one turn (a Décret look reads them again).
-  struct Memory {
-    int turn = -1;
-    bool decret = false;
-    std::array<uint8_t, kDice> faces{};
-    GameTime opened = 0;
-    GameTime read = 0;
-    bool faded = false;  // the wait before writing has been taken into account
-  };
   // When the bot acts at the current moment of the game, drawn once per moment.
   struct Timer {
     uint64_t key = 0;
@@ -123,32 +111,13 @@ class SimpleBot final : public Bot {
     return std::max(timer_.at, now);
   }
 
-  void memorise(const DuBalaiState& s, bool decret, GameTime opened, Rng& rng) {
-    mem_.turn = s.turn();
-    mem_.decret = decret;
-    mem_.opened = opened;
-    mem_.read = p_.reaction + lognormal(p_.per_die * kDice, p_.spread, rng);
-    mem_.faded = false;
-    mem_.faces = s.dice();  // visible to this seat: checked by the caller
-    const double load = 1.0 + p_.overload * std::max(0, kDice - p_.capacity);
-    blur(p_.misremember * load, rng);
+  // She looks at the dice her seat sees now, from `opened`.
+  void look(const DuBalaiState& s, Seat seat, bool decret, GameTime opened, Rng& rng) {
+    if (!s.dice_visible_to(seat)) return;
+    mem_.look(s.turn(), decret, opened, s.dice(), p_, rng);
   }
 
-  // Each remembered die becomes another face with chance `p`.
-  void blur(double p, Rng& rng) {
-    for (auto& f : mem_.faces)
-      if (rng.chance(p)) f = uint8_t((f + 1 + rng.below(kFaces - 1)) % kFaces);
-  }
-
-  // What fades between reading and writing at `at`, once per turn.
-  void fade(GameTime at, Rng& rng) {
-    if (mem_.faded) return;
-    mem_.faded = true;
-    const double seconds = double(std::max<GameTime>(0, at - mem_.opened - mem_.read)) / 1000.0;
-    blur(std::min(1.0, p_.misremember * p_.fade * seconds), rng);
-  }
-
-  bool has_memory(const DuBalaiState& s) const { return mem_.turn == s.turn(); }
+  bool has_memory(const DuBalaiState& s) const { return mem_.holds(s.turn()); }
 
   bool bonus(const DuBalaiState& s, Seat seat) const {
     return s.witch(seat).pilot != Pilot::Expert &&
@@ -173,6 +142,11 @@ class SimpleBot final : public Bot {
   std::optional<Proposal> choose(const DuBalaiState& s, Seat seat, Rng& rng) {
     const GameTime now = s.now();
     const auto deadline = s.deadline();
+    // The book left her sight when the phase in which she looked at it ended: that is the
+    // moment of the last action, the first time she is asked after it.
+    const bool looking = (s.phase() == Phase::BookOpen && !mem_.from_decret()) ||
+                         (s.phase() == Phase::DecretLook && mem_.from_decret());
+    if (has_memory(s) && mem_.in_sight() && !looking) mem_.lose_sight(now);
     if (s.pending().open) {
       const GameTime at = wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng);
       return Proposal{react(s, seat), at};
@@ -183,28 +157,31 @@ class SimpleBot final : public Bot {
         return Proposal{act::start_on(7),
                         wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng)};
       case Phase::BookOpen: {
-        if (!has_memory(s) || mem_.decret) {
-          memorise(s, false, s.book_opened(), rng);
-        }
+        if (!has_memory(s) || mem_.from_decret()) look(s, seat, false, s.book_opened(), rng);
+        if (!has_memory(s)) return std::nullopt;
+        // She closes once she has read the nine dice, when they allow a decent formula; the
+        // longer she waits, the less she asks for.
+        const GameTime read = mem_.first_pass_done();
+        if (p_.at_random) return Proposal{act::close_book(), std::max(read, now)};
         double value = 0;
-        best_formula(read_book(mem_.faces), bonus(s, seat), &value);
+        best_formula(mem_.book(read), bonus(s, seat), &value);
         // Nothing worth closing for: let others close; the book never closes by itself, so
-        // it closes as if everything were missing rather than wait for ever.
+        // she closes as if everything were missing rather than wait for ever.
         if (value < 1) value = 0;
-        // After reading, closes when the remembered dice allow a decent formula; the longer
-        // it waits, the less it asks for.
         const double missing = std::max(0.0, p_.decent_value - value);
-        const GameTime at = mem_.opened + mem_.read + GameTime(std::ceil(missing)) * p_.patience;
+        const GameTime at = read + GameTime(std::ceil(missing)) * p_.patience;
         return Proposal{act::close_book(), std::max(at, now)};
       }
       case Phase::DecretLook: {
-        if (!has_memory(s) || !mem_.decret) {
-          const GameTime look = s.witch(seat).pilot == Pilot::Expert
+        if (!has_memory(s) || !mem_.from_decret()) {
+          const GameTime time = s.witch(seat).pilot == Pilot::Expert
                                     ? s.options().decret_time_expert
                                     : s.options().decret_time;
-          memorise(s, true, deadline ? deadline->at - look : now, rng);
+          look(s, seat, true, deadline ? deadline->at - time : now, rng);
         }
-        return Proposal{act::close_book(), std::max(mem_.opened + mem_.read, now)};
+        if (!has_memory(s) || !mem_.from_decret()) return std::nullopt;
+        // Her look ends once she has read the nine dice.
+        return Proposal{act::close_book(), std::max(mem_.first_pass_done(), now)};
       }
       case Phase::Writing: {
         GameTime at = wait(moment_key(s, seat), now, p_.write_min, p_.write_max, rng);
@@ -212,8 +189,7 @@ class SimpleBot final : public Bot {
         // Holding Décret: write late, so that the others have written and it may be played.
         if (s.decret_seat() < 0 && s.witch(seat).hand[size_t(Card::Decret)] > 0 && deadline)
           at = std::max(at, deadline->at - 1500);
-        if (has_memory(s)) fade(at, rng);
-        return Proposal{write(s, seat, rng), at};
+        return Proposal{write(s, seat, at, rng), at};
       }
       case Phase::Resolving: {
         const GameTime at = wait(moment_key(s, seat), now, p_.act_min, p_.act_max, rng);
@@ -233,21 +209,21 @@ class SimpleBot final : public Bot {
     return std::nullopt;
   }
 
-  // The perfect formula of its memory; with no memory (it could not read the book), one card
-  // at random.
-  Action write(const DuBalaiState& s, Seat seat, Rng& rng) {
+  // The perfect formula of what she recalls when she writes at `at`; with no memory (she
+  // could not read the book), one card at random.
+  Action write(const DuBalaiState& s, Seat seat, GameTime at, Rng& rng) {
     SymbolMask f = 0;
-    if (has_memory(s)) f = best_formula(read_book(mem_.faces), bonus(s, seat), nullptr);
+    const Book book = has_memory(s) ? mem_.book(at) : Book{};
+    if (has_memory(s)) f = best_formula(book, bonus(s, seat), nullptr);
     if (!f && (s.closer() == seat || !has_memory(s))) f = SymbolMask(1u << rng.below(kSymbols));
-    if (f && s.witch(seat).hand[size_t(Card::DoubleJeu)]) return act::write_both(f, second(s, f));
+    if (f && s.witch(seat).hand[size_t(Card::DoubleJeu)])
+      return act::write_both(f, second(book, f));
     return f ? act::write(f) : act::write_none();
   }
 
   // With Double-jeu in hand: the perfect formula of the other colour in its memory. Writing it
   // costs nothing, since Double-jeu is played only if the revealed dice make it worth it.
-  SymbolMask second(const DuBalaiState& s, SymbolMask first_cards) const {
-    if (!has_memory(s)) return 0;
-    const Book book = read_book(mem_.faces);
+  static SymbolMask second(const Book& book, SymbolMask first_cards) {
     const Judgement first = judge(first_cards, book);
     if (!first.valid()) return 0;
     return SymbolMask(book.valid(du_balai::other(first.colour)) & ~first_cards);
@@ -344,7 +320,7 @@ class SimpleBot final : public Bot {
   }
 
   SimpleBotParams p_;
-  Memory mem_;
+  BookMemory mem_;
   Timer timer_;
   ActionList legal_;
 };
@@ -355,13 +331,13 @@ SimpleBotParams simple_level(Level level) {
   SimpleBotParams p;
   switch (level) {
     case Level::Novice:
-      p.misremember = 0.06, p.overload = 0.5, p.fade = 0.3, p.per_die = 650;
+      p.misremember = 0.04, p.overload = 0.5, p.fade = 0.3, p.per_die = 1200;
       p.write_min = 3000, p.write_max = 10000, p.act_min = 800, p.act_max = 2500;
       break;
     case Level::Normal:
       break;
     case Level::Expert:
-      p.misremember = 0.02, p.overload = 0.2, p.fade = 0.2, p.per_die = 300;
+      p.misremember = 0.015, p.overload = 0.2, p.fade = 0.2, p.per_die = 600;
       p.write_min = 1500, p.write_max = 5000, p.act_min = 350, p.act_max = 1200;
       break;
   }
@@ -369,6 +345,11 @@ SimpleBotParams simple_level(Level level) {
 }
 
 std::unique_ptr<sabbat::Bot> make_named_bot(std::string_view name) {
+  if (name == "random") {
+    SimpleBotParams p = simple_level(Level::Normal);
+    p.at_random = true;
+    return make_simple_bot(p);
+  }
   auto level = name == "simple" ? std::optional(Level::Normal) : parse_level(name);
   return level ? make_simple_bot(simple_level(*level)) : nullptr;
 }
