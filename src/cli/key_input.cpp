@@ -1,5 +1,6 @@
 #include "cli/key_input.hpp"
 #include "cli/fd_input.hpp"
+#include "cli/tty.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -64,9 +65,13 @@ KeyInput::Got KeyInput::wait(std::optional<Clock::time_point> until, Key& k) {
     if (ended_) return Got::End;
     const auto timeout = poll_timeout(until);
     if (!timeout) return Got::Timeout;
-    pollfd p{fd_, POLLIN, 0};
-    const int r = ::poll(&p, 1, *timeout);
-    if (r < 0 && errno == EINTR) return Got::Signal;
+    // The keys, and the signals' wake-up pipe (ignored by poll when there is none).
+    pollfd p[2] = {{fd_, POLLIN, 0}, {RawTerminal::wake_fd(), POLLIN, 0}};
+    const int r = ::poll(p, 2, *timeout);
+    if ((r < 0 && errno == EINTR) || (r > 0 && (p[1].revents & POLLIN))) {
+      RawTerminal::drain_wake();
+      return Got::Signal;
+    }
     if (r < 0) {
       ended_ = true;  // the terminal cannot be read: as if it were closed
       continue;

@@ -1,5 +1,6 @@
 #include "cli/tty.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -23,6 +24,10 @@ termios g_raw{};
 volatile sig_atomic_t g_active = 0;
 volatile sig_atomic_t g_redraw = 0;
 volatile sig_atomic_t g_interrupted = 0;
+// A pipe the handlers write one byte to, so that a wait on the keys that began just before a
+// signal still wakes (a flag alone is seen only at the next wake: a resize or a Ctrl-C could
+// wait for the next key or deadline).
+int g_wake[2] = {-1, -1};
 std::terminate_handler g_previous_terminate = nullptr;
 
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH};
@@ -68,9 +73,19 @@ void on_fatal(int sig) {
   errno = saved;
 }
 
+void wake() {
+  const int saved = errno;
+  const char byte = 1;
+  if (g_wake[1] >= 0 && ::write(g_wake[1], &byte, 1) < 0) {
+    // Full: the waiting side has a byte to read already.
+  }
+  errno = saved;
+}
+
 void on_interrupt(int sig) {
   if (g_interrupted) return on_fatal(sig);  // a second Ctrl-C: no more waiting
   g_interrupted = 1;
+  wake();
 }
 
 // Ctrl-Z: the shell gets its terminal back while the game is stopped.
@@ -86,11 +101,13 @@ void on_stop(int) {
   set_handler(SIGTSTP, on_stop);
   if (g_active) take_again();
   g_redraw = 1;
+  wake();
   errno = saved;
 }
 
 void on_resize(int) {
   g_redraw = 1;
+  wake();
 }
 
 void on_terminate() {
@@ -115,6 +132,7 @@ bool RawTerminal::enter(int in_fd, int out_fd) {
   g_raw.c_cc[VTIME] = 0;
   g_interrupted = 0;
   g_redraw = 0;
+  if (g_wake[0] < 0 && ::pipe2(g_wake, O_NONBLOCK | O_CLOEXEC) != 0) g_wake[0] = g_wake[1] = -1;
   // The handlers come first, so that a signal at any later moment gives the terminal back.
   for (size_t i = 0; i < std::size(kSignals); ++i) {
     struct sigaction sa {};
@@ -167,6 +185,16 @@ bool RawTerminal::take_redraw() {
 
 bool RawTerminal::interrupted() {
   return g_interrupted;
+}
+
+int RawTerminal::wake_fd() {
+  return g_active ? g_wake[0] : -1;
+}
+
+void RawTerminal::drain_wake() {
+  char bytes[64];
+  while (g_wake[0] >= 0 && ::read(g_wake[0], bytes, sizeof bytes) > 0) {
+  }
 }
 
 }  // namespace sabbat::cli

@@ -30,6 +30,11 @@ class RawTerminal {
   static bool take_redraw();
   // True once Ctrl-C (SIGINT) was pressed.
   static bool interrupted();
+  // Readable after a signal the game must see (Ctrl-C, a resize, a return from Ctrl-Z), so
+  // that a wait on the keys wakes even when the signal came just before it began; -1 when
+  // no terminal is entered. drain_wake() empties it.
+  static int wake_fd();
+  static void drain_wake();
 
  private:
   bool active_ = false;
