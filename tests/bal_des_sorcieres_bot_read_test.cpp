@@ -6,6 +6,7 @@
 #include "games/bal-des-sorcieres/bot_read.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
 #include "support/bal_cards.hpp"
+#include "support/random_games.hpp"
 
 namespace sabbat::bal {
 namespace {
@@ -38,7 +39,8 @@ TEST(BalBotRead, TheStateIsReadAsTheSeatsViewShowsIt) {
       auto s = new_bal_game(players, {{"level", level}}, uint64_t(7 * players));
       ASSERT_NE(s, nullptr);
       Rng rng{uint64_t(players)};
-      for (int step = 0; step < 2000 && !s->terminal(); ++step) {
+      // Whole games in a plain run; their openings under the sanitizers.
+      for (int step = 0; step < testing::scaled(2000) && !s->terminal(); ++step) {
         const auto& bal = dynamic_cast<const BalState&>(*s);
         for (Seat seat = 0; seat < players; ++seat) {
           const Reading fast = read_state(bal, seat), slow = read_view(s->view(seat), seat);
@@ -52,7 +54,7 @@ TEST(BalBotRead, TheStateIsReadAsTheSeatsViewShowsIt) {
         ASSERT_TRUE(s->apply(who, *s->random_legal(who, rng), s->now()));
       }
     }
-  EXPECT_GT(checked, 1000);
+  EXPECT_GT(checked, testing::scaled(1000));
 }
 
 }  // namespace
