@@ -19,15 +19,6 @@ std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t 
 }
 
 // Seats 0, 1, 2 at `level`; seat 0 holds Carabosse.
-// Reaction windows closed, every witch asked passing.
-void pass_windows(BalState& s) {
-  while (s.phase() == Phase::Window) {
-    auto a = s.parse_action(s.window().at, "pass");
-    ASSERT_TRUE(a.ok());
-    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
-  }
-}
-
 BalState table(std::initializer_list<Card> h0, std::initializer_list<Card> h1,
                std::initializer_list<Card> h2, const std::string& level = "medium") {
   auto s = new_game(3, level, 1);

@@ -27,16 +27,6 @@ BalState new_game(int players, bool incantation, uint64_t seed = 1,
   return dynamic_cast<BalState&>(*s);
 }
 
-// The reaction windows (tests/bal_des_sorcieres_reactions_test.cpp) closed by every witch
-// passing, before the move a test plays: these tests are about formulas.
-void pass_windows(BalState& s) {
-  while (s.phase() == Phase::Window) {
-    auto a = s.parse_action(s.window().at, "pass");
-    ASSERT_TRUE(a.ok()) << a.error();
-    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
-  }
-}
-
 Status play(BalState& s, Seat seat, const std::string& text) {
   pass_windows(s);
   auto a = s.parse_action(seat, text);

@@ -32,10 +32,6 @@ void expect_refused(BalState& s, Seat seat, const std::string& text, const std::
   EXPECT_TRUE(s == before);
 }
 
-void pass_windows(BalState& s) {
-  while (s.phase() == Phase::Window) ASSERT_TRUE(play(s, s.window().at, "pass").ok());
-}
-
 std::vector<std::string> legal_texts(const BalState& s, Seat seat) {
   ActionList legal;
   s.legal_actions(seat, legal);

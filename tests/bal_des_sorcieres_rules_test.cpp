@@ -18,16 +18,6 @@ BalState new_game(int players, const std::string& level = "hard", uint64_t seed 
   return dynamic_cast<BalState&>(**state);
 }
 
-// The reaction windows (tests/bal_des_sorcieres_reactions_test.cpp) closed by every witch
-// asked passing, so that these scenarios play on to their rule.
-void pass_windows(BalState& s) {
-  while (s.phase() == Phase::Window) {
-    auto a = s.parse_action(s.window().at, "pass");
-    ASSERT_TRUE(a.ok());
-    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
-  }
-}
-
 Status play(BalState& s, Seat seat, const std::string& text) {
   auto a = s.parse_action(seat, text);
   if (!a) return fail(a.error());

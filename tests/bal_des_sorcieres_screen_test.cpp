@@ -77,23 +77,11 @@ TEST(BalScreen, EverySpellHasAnEffectLine) {
   for (int k = 0; k < kColours; ++k) EXPECT_TRUE(spell_effect(kind_info(Kind(k)).slug).empty());
 }
 
-// Reaction windows closed, every witch asked passing.
-void pass_windows(State& s) {
-  while (s.view(kSpectator)["phase"] == "window") {
-    const SeatSet actors = s.actors();
-    Seat seat = 0;
-    while (!actors.contains(seat)) ++seat;
-    auto a = s.parse_action(seat, "pass");
-    ASSERT_TRUE(a.ok());
-    ASSERT_TRUE(s.apply(seat, *a, 0).ok());
-  }
-}
-
 TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
   auto game = make_game();
   auto s = new_game(4, "easy", 11);
   ActionList legal;
-  pass_windows(*s);
+  pass_windows(dynamic_cast<BalState&>(*s));
   // The first legal attack of the first player.
   const SeatSet actors = s->actors();
   Seat seat = 0;
@@ -105,7 +93,7 @@ TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
     if (s->action_text(a).rfind("attack ", 0) == 0) attack = a, found = true;
   ASSERT_TRUE(found);
   ASSERT_TRUE(s->apply(seat, attack, 0).ok());
-  pass_windows(*s);
+  pass_windows(dynamic_cast<BalState&>(*s));
   const json view = s->view(kSpectator);
   ASSERT_TRUE(view.contains("attack"));
   const int defender = view["attack"]["defender"];
@@ -120,7 +108,7 @@ TEST(BalScreen, AnAttackShowsItsCardsItsDefenderAndWhoIsAwaited) {
 TEST(BalScreen, AnOpenWindowShowsItsCardWhomItAwaitsAndWhoAnswersNext) {
   auto game = make_game();
   auto s = new_game(4, "easy", 11);
-  pass_windows(*s);
+  pass_windows(dynamic_cast<BalState&>(*s));
   const SeatSet actors = s->actors();
   Seat seat = 0;
   while (!actors.contains(seat)) ++seat;

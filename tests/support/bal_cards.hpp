@@ -8,6 +8,7 @@
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/data.hpp"
+#include "games/bal-des-sorcieres/state.hpp"
 
 namespace sabbat::bal {
 
@@ -30,6 +31,16 @@ inline std::unique_ptr<State> new_bal_game(int players,
   auto state = game->new_state(*setup);
   EXPECT_TRUE(state.ok()) << state.error();
   return state ? std::move(*state) : nullptr;
+}
+
+// The reaction windows (tests/bal_des_sorcieres_reactions_test.cpp) closed by every witch
+// asked passing, so that a scenario plays on to the rule it checks.
+inline void pass_windows(BalState& s) {
+  while (s.phase() == Phase::Window) {
+    auto a = s.parse_action(s.window().at, "pass");
+    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
+  }
 }
 
 }  // namespace sabbat::bal
