@@ -92,6 +92,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         for (const a of legal) if (!actions.includes(a)) throw new Error(`the legal action ${a} has no button`);
         if (phase === 'parry') await shoot(page, screens, (st.view.farce_tokens ?? []).length ? 'bal-farce' : 'bal-parry', shots);
         if (phase === 'remake' || phase === 'inherit') await shoot(page, screens, `bal-${phase}`, shots);
+        if (phase === 'window') await shoot(page, screens, 'bal-window', shots);
         // Parry when possible, else any move; keep after one throw.
         let i = actions.findIndex((a) => a === 'parry');
         if (i < 0 && phase === 'remake') i = actions.findIndex((a) => (clicked.get('throw') ?? 0) % 2 === 1 ? a === 'keep' : a!.startsWith('throw '));

@@ -2,7 +2,8 @@
 // Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
 //  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`, two
 //                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard,
-//                 and a whole game of Le Bal des Sorcières against bots with the mouse
+//                 and a whole game of Le Bal des Sorcières against bots with the mouse, then
+//                 its incantation mode: formulas typed right and wrong
 //  --game ID      with --sabbat: play only that game
 //  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
 import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { playBal } from './bal';
+import { readBal } from './bal_incantation';
 import { checkRejoin } from './rejoin';
 import { recordBabaYaga } from './record_baba_yaga';
 
@@ -56,6 +58,8 @@ try {
     if (wanted('bal-des-sorcieres')) {
       const bal = await playBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'), (opt('--lang') as 'en' | 'fr') ?? 'en');
       console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see`);
+      const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
     }
   }
   const dir = opt('--screens');

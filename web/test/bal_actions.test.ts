@@ -2,7 +2,7 @@
 // only a text of the server's legal list (the texts of src/games/bal-des-sorcieres/actions.cpp).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attackOptions, attackText, choose, parseAction, type AttackChoice } from '../src/games/bal-des-sorcieres/actions';
+import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from '../src/games/bal-des-sorcieres/actions';
 
 // Seat 0 of four, holding red and blue potions, Sortilège and Fantôme.
 const legal = [
@@ -99,4 +99,21 @@ test('bal actions: a Trésor magique beside a Sortilège is one more spell optio
   const c = choose(withTresor, { potions: '1 bleu', spell: '', target: '1' }, 'spell', 'sortilege + tresor');
   assert.deepEqual(c, { potions: '1 bleu', spell: 'sortilege + tresor', target: 'all' });
   assert.equal(attackText(c), 'attack all with 1 bleu + sortilege + tresor');
+});
+
+test('bal actions: in the incantation mode each move is shown once, with the formulas its right readings use', () => {
+  const spoken = spokenMoves([
+    'attack 1 with 2 rouge : Queue de lézard; Crotte de hibou',
+    'attack 1 with 2 rouge : Queue de lézard; Bave de crapaud',
+    'attack 1 with 2 rouge : Crotte de hibou; Bave de crapaud',
+    'attack 1 with 2 rouge : ?',
+    'lutin : Lutin farceur',
+    'lutin : ?',
+    'pass',
+  ]);
+  assert.deepEqual(spoken.moves, ['attack 1 with 2 rouge', 'lutin', 'pass']);
+  assert.equal(spoken.readings.has('pass'), false, 'a move that lays no card down is sent as it is');
+  assert.deepEqual(formulasOf(spoken.readings.get('attack 1 with 2 rouge')!), { count: 2, formulas: ['Queue de lézard', 'Crotte de hibou', 'Bave de crapaud'] });
+  // A spell's name holds a comma, never a semicolon.
+  assert.deepEqual(formulasOf(spokenMoves(['nananere : À moi, nananère !', 'nananere : ?']).readings.get('nananere')!), { count: 1, formulas: ['À moi, nananère !'] });
 });

@@ -80,6 +80,27 @@ test('protocol: act sends only legal actions, with increasing seq, one at a time
   ]);
 });
 
+test('protocol: actText sends a move as written, for the server to read, one at a time and only when the seat may act', () => {
+  const { c, sockets } = setup();
+  c.connect();
+  sockets[0].open();
+  sockets[0].server({ type: 'welcome', protocol: 1, server: 's', server_time: 0 });
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 0, token: 't' });
+  sockets[0].server(state(1, []));
+  assert.equal(c.actText('lutin : Lutin farceur'), false, 'the seat may not act');
+  sockets[0].server(state(2, ['lutin : Lutin farceur', 'lutin : ?']));
+  assert.equal(c.actText('  '), false, 'nothing written');
+  assert.equal(c.actText('lutin : lutin  FARCEUR'), true, 'a text the legal list does not hold goes to the server');
+  assert.equal(c.actText('lutin : Lutin farceur'), false, 'the first is not answered yet');
+  sockets[0].server({ type: 'refused', seq: 1, error: 'no' });
+  assert.equal(c.actText('lutin : Lutin farceur'), true);
+  const acts = sockets[0].sent.filter((m) => m.type === 'act');
+  assert.deepEqual(acts.map((m) => [m.seq, m.action]), [
+    [1, 'lutin : lutin  FARCEUR'],
+    [2, 'lutin : Lutin farceur'],
+  ]);
+});
+
 test('protocol: a gap in states closes the socket and the next one rejoins for a fresh state', () => {
   const { c, sockets, timers } = setup();
   c.connect();

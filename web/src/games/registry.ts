@@ -13,6 +13,8 @@ import { narrateBal } from './bal-des-sorcieres/narrate';
 export interface BoardProps {
   session: Session;
   act: (action: string) => boolean;
+  // A move as the person wrote it, for the server to read (not only the offered texts).
+  actText: (action: string) => boolean;
   names: string[];
 }
 

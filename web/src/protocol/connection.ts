@@ -179,4 +179,14 @@ export class Connection {
     this.write({ type: 'act', action, seq });
     return true;
   }
+  // Sends a move as the person wrote it, which need not be one of the offered texts (Le Bal des
+  // Sorcières' formulas read aloud): the server reads it, and accepts or refuses it.
+  actText(action: string): boolean {
+    const s = this.session;
+    if (!mayAct(s) || action.trim() === '') return false;
+    const seq = this.nextSeq++;
+    this.set(sent(s, seq, action));
+    this.write({ type: 'act', action, seq });
+    return true;
+  }
 }

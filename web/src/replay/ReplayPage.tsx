@@ -100,7 +100,7 @@ export function ReplayPage({ code, seat }: { code: string; seat: Viewer }) {
       <div class="table-body">
         <div class="board-area">
           {session.result && <Result result={session.result} names={names} breakdown={game && session.state ? <game.Breakdown session={session} names={names} /> : null} />}
-          {session.state && game ? <game.Board session={session} act={() => false} names={names} /> : <p>{t('no_board', { game: ready.game })}</p>}
+          {session.state && game ? <game.Board session={session} act={() => false} actText={() => false} names={names} /> : <p>{t('no_board', { game: ready.game })}</p>}
         </div>
         <aside class="side">
           <Log lines={session.log} narrate={game?.narrate ? (l) => game.narrate!(l, names) : undefined} />

@@ -67,7 +67,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
         <div class="board-area">
           {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
           {s.state && game ? (
-            <game.Board session={s} act={act} names={names} />
+            <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
           ) : s.state ? (
             <p>{t('no_board', { game: status.game })}</p>
           ) : null}

@@ -5,9 +5,10 @@
 // from its parts (potions, spell, witch) and the button holds the legal text they make.
 import { useState } from 'preact/hooks';
 import { lang, t, type Key } from '../../i18n/i18n';
-import type { Session } from '../../protocol/session';
+import { timeLeft, type Session } from '../../protocol/session';
+import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
-import { attackOptions, attackText, choose, parseAction, type AttackChoice } from './actions';
+import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { cardsLine, colourWord, COLOUR_COUNTS, groupByKind, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, spellsEffect, spellsName, type BalCard } from './data';
 
 interface Witch {
@@ -24,12 +25,26 @@ interface Witch {
 
 const NONE: AttackChoice = { potions: null, spell: '', target: null };
 
+// Sends a move; `label` is what its button said, for the incantation form.
+type Act = (action: string, label?: string) => boolean;
+
 const who = seatLabel;
 
-export function BalBoard({ session, act, names }: BoardProps) {
+export function BalBoard({ session, act: send, actText, names }: BoardProps) {
   const st = session.state!;
   const v = st.view;
-  const legal = session.role === 'seat' ? st.legal : [];
+  const offered = session.role === 'seat' ? st.legal : [];
+  // In the incantation mode each move is shown once, and one that lays cards down asks for its
+  // formulas first (the Incantation form); the server judges what was typed.
+  const spoken = v.incantation ? spokenMoves(offered) : null;
+  const legal = spoken ? spoken.moves : offered;
+  const [reading, setReading] = useState<{ seq: number; move: string; label: string } | null>(null);
+  const read = reading && reading.seq === st.seq && legal.includes(reading.move) ? reading : null;
+  const act: Act = (a, label) => {
+    if (!spoken?.readings.has(a)) return send(a);
+    setReading({ seq: st.seq, move: a, label: label ?? a });
+    return true;
+  };
   const me = session.role === 'seat' ? session.seat : null;
   const witches: Witch[] = v.witches ?? [];
   const busy = session.pending !== null;
@@ -41,15 +56,24 @@ export function BalBoard({ session, act, names }: BoardProps) {
   const mine = me !== null ? witches[me] : undefined;
   const over = v.phase === 'over';
   const hand = mine?.hand && !over ? mine.hand : null;
+  // A reaction window is on the server's clock: its time left, counted from the later of the tick
+  // and the state just received.
+  const now = useTick(!!st.deadline && !over);
+  const left = over ? null : timeLeft(session, Math.max(now, session.stateAt));
   const layout = `${legal.length ? 'm' : ''}${over ? '' : 'a'}${hand ? 'h' : ''}`;
   return (
     <div class="bal" data-phase={v.phase} data-seq={st.seq}>
-      <Banner view={v} me={me} legal={legal} names={names} />
+      <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <StatusLine view={v} names={names} />
       <div class={`bal-main layout-${layout || 'w'}`}>
         <Attack view={v} names={names} me={me} />
-        {legal.length > 0 && <Moves view={v} legal={legal} names={names} witches={witches} me={me} choice={choice} setChoice={setChoice} busy={busy} act={act} />}
-        {hand && <Hand hand={hand} legal={legal} busy={busy} act={act} />}
+        {legal.length > 0 &&
+          (read ? (
+            <Incantation key={`${read.seq} ${read.move}`} move={read.move} label={read.label} readings={spoken!.readings.get(read.move)!} busy={busy} say={(text) => actText(`${read.move} : ${text}`)} back={() => setReading(null)} />
+          ) : (
+            <Moves view={v} legal={legal} names={names} witches={witches} me={me} choice={choice} setChoice={setChoice} busy={busy} act={act} />
+          ))}
+        {hand && <Hand hand={hand} legal={legal} busy={busy} act={act} formulas={!!v.incantation} />}
         <Witches view={v} witches={witches} names={names} me={me} actors={st.actors} />
       </div>
       <details class="bal-spells panel">
@@ -68,7 +92,7 @@ export function BalBoard({ session, act, names }: BoardProps) {
 }
 
 // Who does what now.
-function Banner({ view: v, me, legal, names }: { view: any; me: number | null; legal: string[]; names: string[] }) {
+function Banner({ view: v, me, legal, names, left }: { view: any; me: number | null; legal: string[]; names: string[]; left: number | null }) {
   const waiting: number[] = v.waiting_for ?? [];
   const yours = me !== null && waiting.includes(me) && legal.length > 0;
   const other = waiting.length ? who(names, waiting[0]) : '';
@@ -97,7 +121,8 @@ function Banner({ view: v, me, legal, names }: { view: any; me: number | null; l
       title = yours ? t('bal_you_lose') : t('bal_other_lose', { name: other });
       break;
     case 'window':
-      title = yours ? t('bal_you_window') : t('bal_other_window', { name: other });
+      // Offered to every witch who might hold the card; one who has none can only let it pass.
+      title = !yours ? t('bal_other_window', { name: other }) : legal.length === 1 && legal[0] === 'pass' ? t('bal_you_window_none') : t('bal_you_window');
       break;
     case 'boule':
       title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });
@@ -114,6 +139,11 @@ function Banner({ view: v, me, legal, names }: { view: any; me: number | null; l
       <strong class="bal-title" role="status">
         {title}
       </strong>
+      {left !== null && (
+        <span class={left < 5000 ? 'countdown urgent' : 'countdown'} aria-label={t('seconds_left', { n: Math.ceil(left / 1000) })}>
+          {Math.ceil(left / 1000)} s
+        </span>
+      )}
     </div>
   );
 }
@@ -239,14 +269,14 @@ function Attack({ view: v, names, me }: { view: any; names: string[]; me: number
   );
 }
 
-function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; me: number | null; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: (a: string) => boolean }) {
+function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; me: number | null; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: Act }) {
   const { view: v, legal, names, witches, me, choice, setChoice, busy, act } = props;
   const parsed = legal.map((a) => ({ a, p: parseAction(a) }));
   const known = new Set<string>();
   const button = (a: string, label: string, extra = '') => {
     known.add(a);
     return (
-      <button type="button" class={`move ${extra}`} data-action={a} disabled={busy} onClick={() => act(a)}>
+      <button type="button" class={`move ${extra}`} data-action={a} disabled={busy} onClick={() => act(a, label)}>
         {label}
       </button>
     );
@@ -323,7 +353,7 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
         <div class="bal-others">
           <span class="bal-label">{t('bal_other_moves')}</span>
           {others.map((a) => (
-            <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
+            <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a, a)}>
               {a}
             </button>
           ))}
@@ -334,7 +364,7 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
 }
 
 // The attack in three choices; the button sends the legal text they make.
-function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }: { legal: string[]; names: string[]; witches: Witch[]; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: (a: string) => boolean }) {
+function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }: { legal: string[]; names: string[]; witches: Witch[]; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: Act }) {
   const opts = attackOptions(legal);
   const pick = (part: keyof AttackChoice, value: string) => setChoice(choose(legal, choice, part, value));
   const text = attackText(choice);
@@ -397,17 +427,65 @@ function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }:
           })}
         </div>
       </fieldset>
-      <button type="button" class="move primary big bal-go" data-action={ready ? text! : undefined} disabled={busy || !ready} onClick={() => ready && act(text!)}>
+      <button type="button" class="move primary big bal-go" data-action={ready ? text! : undefined} disabled={busy || !ready} onClick={() => ready && act(text!, go)}>
         {go}
       </button>
     </div>
   );
 }
 
+// The incantation mode: the move chosen, the formulas of the cards it may lay down as printed,
+// and a field to type them; the server reads them, and a slip cancels the move.
+function Incantation({ move, label, readings, busy, say, back }: { move: string; label: string; readings: string[][]; busy: boolean; say: (text: string) => boolean; back: () => void }) {
+  const [text, setText] = useState('');
+  const { count, formulas } = formulasOf(readings);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (text.trim()) say(text.trim());
+  };
+  return (
+    <section class="bal-moves panel bal-incantation" aria-labelledby="bal-read-title" data-move={move}>
+      <h3 id="bal-read-title">{t('bal_read_title')}</h3>
+      <p class="bal-read-move">
+        <strong>{label}</strong>
+      </p>
+      <p>{t(count === 1 ? 'bal_read_one' : 'bal_read_n', { n: count })}</p>
+      <div class="bal-row">
+        <span class="bal-label">{t('bal_read_cards')}</span>
+        {formulas.map((f) => (
+          <span class="bal-formula" lang="fr">
+            {f}
+          </span>
+        ))}
+      </div>
+      <form class="bal-read-form" onSubmit={submit}>
+        <label for="bal-read-input">{t('bal_read_label')}</label>
+        <input id="bal-read-input" type="text" lang="fr" autocomplete="off" spellcheck={false} autoFocus value={text} disabled={busy} placeholder={t('bal_read_placeholder')} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+        <p class="small">{t('bal_read_help')}</p>
+        <div class="bal-read-buttons">
+          <button type="submit" class="move primary big" disabled={busy || text.trim() === ''}>
+            {t('bal_read_go')}
+          </button>
+          <button type="button" class="move" disabled={busy} onClick={back}>
+            {t('bal_read_back')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// A colour's ingredients, each once with its count: "2 × Piment de sorcière · Crotte de hibou".
+function ingredients(cards: BalCard[]): string {
+  const counts = new Map<string, number>();
+  for (const c of cards) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${n} × ${name}` : name)).join(' · ');
+}
+
 // Your hand by kind: potions by colour (rarest first), then spells with what they do. In a
 // Tour de magie, an inheritance or a restock, each kind has its button to throw, drop or discard
 // one.
-function Hand({ hand, legal, busy, act }: { hand: BalCard[]; legal: string[]; busy: boolean; act: (a: string) => boolean }) {
+function Hand({ hand, legal, busy, act, formulas }: { hand: BalCard[]; legal: string[]; busy: boolean; act: Act; formulas: boolean }) {
   const groups = groupByKind(hand);
   const potionGroups = groups.filter((g) => isColour(g.kind));
   const spellGroups = groups.filter((g) => !isColour(g.kind));
@@ -439,7 +517,13 @@ function Hand({ hand, legal, busy, act }: { hand: BalCard[]; legal: string[]; bu
                 <strong class="bal-card-name">
                   {g.cards.length} × {colourWord(g.kind)}
                 </strong>
-                <small>{t('bal_in_box', { n: COLOUR_COUNTS[g.kind as keyof typeof COLOUR_COUNTS] })}</small>
+                {formulas ? (
+                  <small class="bal-formulas" lang="fr">
+                    {ingredients(g.cards)}
+                  </small>
+                ) : (
+                  <small>{t('bal_in_box', { n: COLOUR_COUNTS[g.kind as keyof typeof COLOUR_COUNTS] })}</small>
+                )}
               </span>
               {extra(g.kind)}
             </li>

@@ -96,3 +96,39 @@ function chooseLoose(legal: string[], c: AttackChoice, part: keyof AttackChoice,
   if (part !== 'potions' && fits({ ...next, potions: null })) return { ...next, potions: null };
   return { potions: part === 'potions' ? value : null, spell: part === 'spell' ? value : '', target: part === 'target' ? value : null };
 }
+
+// The incantation mode: a move that lays cards down is offered once for each way of reading it
+// right ("move : formula; formula") and once as a slip ("move : ?"). The board shows each move
+// once; a move read aloud asks for its formulas before anything is sent.
+export interface Spoken {
+  moves: string[]; // each move once, in the legal list's order
+  readings: Map<string, string[][]>; // a move read aloud → its right readings, formula by formula
+}
+
+export function spokenMoves(legal: string[]): Spoken {
+  const moves: string[] = [];
+  const seen = new Set<string>();
+  const readings = new Map<string, string[][]>();
+  for (const a of legal) {
+    const at = a.indexOf(' : ');
+    const move = at < 0 ? a : a.slice(0, at);
+    if (!seen.has(move)) {
+      seen.add(move);
+      moves.push(move);
+    }
+    if (at < 0) continue;
+    const said = a.slice(at + 3);
+    const list = readings.get(move) ?? [];
+    if (said !== '?') list.push(said.split('; '));
+    readings.set(move, list);
+  }
+  return { moves, readings };
+}
+
+// How many formulas a move reads, and every formula its right readings use: the cards of the
+// hand it may lay down, each as printed.
+export function formulasOf(readings: string[][]): { count: number; formulas: string[] } {
+  const formulas: string[] = [];
+  for (const r of readings) for (const f of r) if (!formulas.includes(f)) formulas.push(f);
+  return { count: readings[0]?.length ?? 0, formulas };
+}
