@@ -124,6 +124,10 @@ const State& seen_by(const Bot& bot, const State& state, Seat seat, Rng& rng,
   return *redrawn;
 }
 
+void State::components_played(Seat, Action, std::vector<int>&) const {}
+
+void State::components_held(Seat, std::vector<int>&) const {}
+
 std::unique_ptr<KeyScreen> Game::make_key_screen() const {
   return nullptr;
 }

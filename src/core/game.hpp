@@ -104,6 +104,15 @@ struct Deadline {
   Action action;
 };
 
+// A part of a game that a designer asks about in a balance report (`sabbat report`): a card,
+// a spell, a tile. `id` is a stable slug, `name` as printed, `group` what kind of part it is
+// ("spell", "potion"), so that a report names no game.
+struct Component {
+  std::string id;
+  std::string name;
+  std::string group;
+};
+
 class Bot;
 class KeyScreen;
 
@@ -173,6 +182,12 @@ class State {
   // same redraws: bots are handed redraws (core/bot.hpp), and then cannot tell them apart
   // either.
   virtual std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const = 0;
+
+  // What a balance report counts, as indices into Game::components(): the components `seat`
+  // plays with `action`, which it is about to apply now (legal), and those `seat` holds now
+  // (read once, at the start of a game). Both append to `out`; by default nothing.
+  virtual void components_played(Seat seat, Action action, std::vector<int>& out) const;
+  virtual void components_held(Seat seat, std::vector<int>& out) const;
 
   // Checks the game's own invariants (cards conserved, positions on the track...); the error
   // says which one broke. For tests and auditing.
@@ -258,6 +273,9 @@ class Game {
   // One-key play on a terminal (core/key_screen.hpp); nullptr for a game played by typed
   // lines only.
   virtual std::unique_ptr<KeyScreen> make_key_screen() const;
+  // The parts a balance report counts (State::components_played/held index them); none by
+  // default.
+  virtual std::vector<Component> components() const { return {}; }
 };
 
 }  // namespace sabbat
