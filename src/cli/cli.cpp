@@ -1,6 +1,7 @@
 #include "cli/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <exception>
 #include <iostream>
 #include <type_traits>
@@ -22,6 +23,7 @@ struct Parsed {
   PlayOptions play;
   SimOptions sim;
   ArenaOptions arena;
+  ReportOptions report;
   std::string bots;
   ReplayOptions replay;
   ServeOptions serve;
@@ -46,6 +48,27 @@ void add_game_options(CLI::App& sub, std::string& game, std::string& players,
   sub.add_option("--param", params, "Game parameter, repeatable")
       ->type_name("NAME=VALUE")
       ->allow_extra_args(false);
+}
+
+// The command as typed, for a report to say how it was made: each argument quoted when it
+// holds anything but letters, digits and -_=.,:/+.
+std::string command_line(int argc, char** argv) {
+  std::string out = "sabbat";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    bool plain = !arg.empty();
+    for (unsigned char c : arg)
+      plain = plain && (std::isalnum(c) ||
+                        std::string_view("-_=.,:/+").find(char(c)) != std::string_view::npos);
+    if (plain) {
+      out += " " + arg;
+      continue;
+    }
+    out += " '";
+    for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += "'";
+  }
+  return out;
 }
 
 }  // namespace
@@ -124,6 +147,44 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
                          ->type_name("INT");
   arena->add_flag("--json", p.arena.json, "Print the results as one JSON object");
 
+  auto* report = app.add_subcommand(
+      "report", "Simulate a game and write a balance report (seats, lengths, components)");
+  add_game_options(*report, p.report.game, p.players, p.report.params);
+  auto* report_games = report
+                           ->add_option("--games", p.games,
+                                        "Games in each run, 1 to " +
+                                            std::to_string(kMaxReportGames) + " (default 1000)")
+                           ->type_name("INT");
+  auto* report_seed =
+      report->add_option("--seed", p.seed, "Base seed of the games (default 1)")->type_name("UINT");
+  auto* report_jobs = report
+                          ->add_option("--jobs", p.jobs,
+                                       "Threads, 1 to " + std::to_string(kMaxJobs) +
+                                           " (default: one per hardware thread)")
+                          ->type_name("INT");
+  report
+      ->add_option("--bots", p.bots,
+                   "One run per bot, each at every seat, separated by commas (default: the "
+                   "game's default bot)")
+      ->type_name("LIST");
+  report->add_option("--level", p.report.level,
+                     "Level of the game's own bots: novice, normal or expert (see sabbat games)");
+  report
+      ->add_option("--compare", p.report.compare,
+                   "One run per value of a parameter, e.g. unclaimed=keep,discard")
+      ->type_name("NAME=A,B");
+  report
+      ->add_option("--out", p.report.out,
+                   "Write the report to FILE (HTML that opens offline), with FILE's name in .json, "
+                   "-seats.csv and -components.csv beside it")
+      ->type_name("FILE");
+  report->add_flag("--json", p.report.json, "Print the report's numbers as one JSON object");
+  report
+      ->add_option("--web", p.report.web_dir,
+                   "Directory of the web client's built files, which hold the report page "
+                   "(default: web/dist when built)")
+      ->type_name("DIR");
+
   auto* rep = app.add_subcommand("replay", "Narrate, check or dump a game record");
   rep->add_option("file", p.replay.file, "Record file (JSON Lines)")->required();
   rep->add_flag("--check", p.replay.check, "Verify that the record reproduces exactly");
@@ -148,7 +209,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       return report_error(
           err,
           std::string("unknown command '") + argv[1] +
-              "'; commands: games, play, sim, arena, replay, serve (see sabbat --help)",
+              "'; commands: games, play, sim, arena, report, replay, serve (see sabbat --help)",
           kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
@@ -234,6 +295,38 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
         start = comma + 1;
       }
       return run_arena(p.arena, io);
+    }
+    if (report->parsed()) {
+      if (report->count("--players")) {
+        int players = 0;
+        if (auto e = number(p.players, "--players", 0, kSmall, players); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.report.players = players;
+      }
+      if (report_games->count())
+        if (auto e = number(p.games, "--games", 1, kMaxReportGames, p.report.games); !e.empty())
+          return report_error(err, e, kExitUsage);
+      if (report_jobs->count()) {
+        int jobs = 0;
+        if (auto e = number(p.jobs, "--jobs", 1, kMaxJobs, jobs); !e.empty())
+          return report_error(err, e, kExitUsage);
+        p.report.jobs = jobs;
+      }
+      if (report_seed->count()) {
+        auto seed = parse_seed(p.seed);
+        if (!seed) return report_error(err, seed.error(), kExitUsage);
+        p.report.seed = *seed;
+      }
+      if (report->count("--bots"))
+        for (size_t start = 0;;) {
+          const size_t comma = p.bots.find(',', start);
+          p.report.bots.push_back(p.bots.substr(start, comma - start));
+          if (comma == std::string::npos) break;
+          start = comma + 1;
+        }
+      p.report.command = command_line(argc, argv);
+      p.report.version = kVersion;
+      return run_report(p.report, io);
     }
     if (rep->parsed()) return run_replay(p.replay, io);
     if (serve->parsed()) return run_serve(p.serve, io);

@@ -73,6 +73,29 @@ struct ArenaOptions {
 // intervals, the head-to-head table and ratings (src/cli/arena_cmd.cpp).
 int run_arena(const ArenaOptions& options, const Io& io);
 
+// The most games a report plays in each run, and the most runs (bots times compared values).
+inline constexpr int64_t kMaxReportGames = 100'000'000;
+inline constexpr int kMaxReportRuns = 64;
+
+struct ReportOptions {
+  std::string game;
+  int64_t games = 1000;  // in each run
+  std::optional<int> players;
+  uint64_t seed = 1;
+  std::vector<std::string> params;
+  std::vector<std::string> bots;  // one run per bot, at every seat; none: the game's default
+  std::string level;              // the level of the game's own bots, if given
+  std::string compare;            // "NAME=A,B,...": one run per value; empty: none
+  std::optional<int> jobs;
+  std::string out;      // the HTML report to write (and beside it its JSON and CSV files)
+  bool json = false;    // print the JSON on standard output
+  std::string web_dir;  // where the built report page is; empty: as `serve` finds web/dist
+  std::string command;  // the command as typed, written into the report
+  std::string version;
+};
+// `sabbat report`: simulates and writes a balance report (src/cli/report_cmd.cpp).
+int run_report(const ReportOptions& options, const Io& io);
+
 struct ReplayOptions {
   std::string file;
   bool check = false;

@@ -1,6 +1,7 @@
 #include "cli/common.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <ostream>
 
 #include "core/registry.hpp"
@@ -63,6 +64,18 @@ std::string params_text(const std::map<std::string, std::string>& params) {
   std::string out;
   for (const auto& [name, value] : params) out += (out.empty() ? "" : " ") + name + "=" + value;
   return out.empty() ? "(none)" : out;
+}
+
+std::string default_web_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<fs::path> candidates{fs::path("web") / "dist"};
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "web" / "dist");
+  for (const auto& dir : candidates) {
+    if (fs::is_regular_file(dir / "index.html", ec)) return dir.string();
+  }
+  return {};
 }
 
 }  // namespace sabbat::cli

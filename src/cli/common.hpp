@@ -60,6 +60,11 @@ inline std::string reason(std::string_view why) {
   return printable(why, 240);
 }
 
+// Without --web, the web client built next to the sources: web/dist under the current
+// directory (the README's commands run from the checkout), else beside the binary's build
+// directory. Empty when neither holds an index.html.
+std::string default_web_dir();
+
 // "a=1 b=two" for a header line.
 std::string params_text(const std::map<std::string, std::string>& params);
 

@@ -1,7 +1,6 @@
 // `sabbat serve`: the game server (docs/protocol.md), until SIGINT or SIGTERM.
 #include <CLI/CLI.hpp>
 #include <chrono>
-#include <filesystem>
 #include <ostream>
 #include <system_error>
 #include <vector>
@@ -51,25 +50,6 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
       ->check(CLI::Range(1, 1000000));
   return serve;
 }
-
-namespace {
-
-// Without --web, the web client built next to the sources: web/dist under the current
-// directory (the README's commands run from the checkout), else beside the binary's build
-// directory. Empty when neither holds an index.html: the server then shows its own page.
-std::string default_web_dir() {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  std::vector<fs::path> candidates{fs::path("web") / "dist"};
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "web" / "dist");
-  for (const auto& dir : candidates) {
-    if (fs::is_regular_file(dir / "index.html", ec)) return dir.string();
-  }
-  return {};
-}
-
-}  // namespace
 
 int run_serve(const ServeOptions& options, const Io& io) {
   server::ServerOptions o;

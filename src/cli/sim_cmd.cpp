@@ -1,80 +1,21 @@
-// `sabbat sim`: many games between bots on several threads. Game i always uses seed
-// Rng::mix(S, i) for its state and Rng::mix(that, 1) for its bots, and new bots, whichever
-// thread plays it and whatever it played before. Threads share only read-only inputs and
-// atomic counters; each owns its generator and tally, and the tallies are merged at the end.
+// `sabbat sim`: many games between bots on several threads (cli/sim_run.hpp), summed up.
 #include <algorithm>
-#include <atomic>
 #include <charconv>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <memory>
 #include <ostream>
 #include <thread>
 #include <vector>
 
-#include "bots/lineup.hpp"
-#include "bots/scheduler.hpp"
 #include "cli/commands.hpp"
-#include "cli/crew.hpp"
+#include "cli/sim_run.hpp"
 #include "cli/sim_tally.hpp"
-#include "cli/terminal.hpp"
 #include "core/record.hpp"
 
 namespace sabbat::cli {
 
 namespace {
-
-// A game longer than this is a bug (a loop in rules or bots), not a long game.
-constexpr int64_t kMaxActions = 10'000'000;
-
-struct Failure {
-  int64_t game = std::numeric_limits<int64_t>::max();
-  std::string message;
-};
-
-struct WorkerResult {
-  SimTally tally;
-  Failure failure;
-};
-
-// Read-only inputs and the counters the threads share.
-struct Shared {
-  const Game& game;
-  const Setup& setup;
-  const SimOptions& options;
-  const Lineup& lineup;
-  // Games are claimed in blocks, so that the threads seldom touch these lines: a game of
-  // Sortilèges takes a few microseconds.
-  int64_t block = 1;
-  alignas(64) std::atomic<int64_t> next{0};  // the first game of the next block to claim
-  alignas(64) std::atomic<int64_t> done{0};  // games finished, for the progress bar
-  // The smallest failing game so far; no game from there on is started.
-  alignas(64) std::atomic<int64_t> first_failure{std::numeric_limits<int64_t>::max()};
-  std::atomic<int> finished_threads{0};
-};
-
-std::string record_path(const std::string& dir, int64_t game) {
-  char name[32];
-  std::snprintf(name, sizeof name, "game-%06lld.jsonl", static_cast<long long>(game + 1));
-  return (std::filesystem::path(dir) / name).string();
-}
-
-// Plays one game to the end through `apply(step)`; returns its length in actions.
-template <class Apply>
-Result<int64_t> play_out(const State& state, const std::vector<Bot*>& bots, Rng& rng,
-                         Apply&& apply) {
-  int64_t length = 0;
-  while (!state.terminal()) {
-    auto step = next_step(state, bots, rng);
-    if (!step) return fail("nobody can act after " + std::to_string(length) + " actions");
-    if (Status st = apply(*step); !st)
-      return fail("action " + std::to_string(length + 1) + " refused: " + st.error());
-    if (++length > kMaxActions) return fail("no end after " + std::to_string(length) + " actions");
-  }
-  return length;
-}
 
 // The hot path when not recording: no events, no texts, no JSON.
 Status play_plain(const Game& game, const Setup& setup, const std::vector<Bot*>& bots, Rng& rng,
@@ -87,6 +28,12 @@ Status play_plain(const Game& game, const Setup& setup, const std::vector<Bot*>&
   if (!length) return fail(length.error());
   tally.add(*length, s.scores(), s.ranks());
   return {};
+}
+
+std::string record_path(const std::string& dir, int64_t game) {
+  char name[32];
+  std::snprintf(name, sizeof name, "game-%06lld.jsonl", static_cast<long long>(game + 1));
+  return (std::filesystem::path(dir) / name).string();
 }
 
 Status play_recorded(const Game& game, const Setup& setup, const std::vector<Bot*>& bots, Rng& rng,
@@ -129,57 +76,6 @@ Status records_in_the_way(const std::string& dir, int64_t games) {
               "); give another directory, or --force to overwrite them");
 }
 
-bool play_game(Shared& shared, Setup& setup, SimTally& tally, int64_t i, WorkerResult& result);
-
-void work(Shared& shared, WorkerResult& result) {
-  const SimOptions& o = shared.options;
-  SimTally tally(shared.setup.players);
-  Setup setup = shared.setup;
-  auto before_failure = [&](int64_t i) {
-    return i < shared.first_failure.load(std::memory_order_relaxed);
-  };
-  for (;;) {
-    const int64_t start = shared.next.fetch_add(shared.block, std::memory_order_relaxed);
-    const int64_t end = std::min(o.games, start + shared.block);
-    if (start >= end || !before_failure(start)) break;
-    int64_t i = start;
-    for (; i < end && before_failure(i); ++i)
-      if (!play_game(shared, setup, tally, i, result)) break;
-    shared.done.fetch_add(i - start, std::memory_order_relaxed);
-  }
-  result.tally = std::move(tally);
-  shared.finished_threads.fetch_add(1);
-}
-
-// Plays game i; false when it failed (then recorded as this thread's failure and announced).
-// Every game before the smallest failing one is played, whichever thread holds it, so the
-// failure reported is the same on every run.
-bool play_game(Shared& shared, Setup& setup, SimTally& tally, int64_t i, WorkerResult& result) {
-  const SimOptions& o = shared.options;
-  setup.seed = Rng::mix(o.seed, uint64_t(i));
-  Rng rng(Rng::mix(setup.seed, 1));
-  Status st;
-  // No exception may cross the thread: it becomes this game's failure.
-  try {
-    // Bots remember what they saw: each game gets its own, so that it is the same game
-    // whichever thread plays it, after whichever games.
-    const GameBots bots = shared.lineup.new_game();
-    st = o.record_dir.empty() ? play_plain(shared.game, setup, bots.seats(), rng, tally)
-                              : play_recorded(shared.game, setup, bots.seats(), rng, tally,
-                                              record_path(o.record_dir, i));
-  } catch (const std::exception& e) {
-    st = fail(std::string("internal error: ") + e.what());
-  }
-  if (st) return true;
-  if (i < result.failure.game)
-    result.failure = {i, "game " + std::to_string(i) + " (seed " + std::to_string(setup.seed) +
-                             "): " + st.error()};
-  int64_t seen = shared.first_failure.load(std::memory_order_relaxed);
-  while (i < seen && !shared.first_failure.compare_exchange_weak(seen, i)) {
-  }
-  return false;
-}
-
 }  // namespace
 
 int run_sim(const SimOptions& given, const Io& io) {
@@ -219,40 +115,21 @@ int run_sim(const SimOptions& given, const Io& io) {
         return report_error(io.err, clash.error(), kExitFailure);
   }
 
-  Shared shared{*choice->game, choice->setup, o, *lineup};
-  // Blocks small enough that every thread gets many and the bar moves smoothly.
-  shared.block = std::clamp<int64_t>(o.games / (int64_t(jobs) * 64), 1, 256);
-  std::vector<WorkerResult> results(static_cast<size_t>(jobs));
-  Crew crew;
-  const Status started = crew.start(
-      jobs, [&](int j) { work(shared, results[size_t(j)]); },
-      // No block is claimed any more: the running threads end after their current one.
-      [&] { shared.next.store(std::numeric_limits<int64_t>::max() / 2); });
-  if (!started) return report_error(io.err, started.error(), kExitFailure);
-  // The bar is drawn by this thread, so the workers never touch a stream.
-  ProgressBar bar(io.err, o.games, is_terminal(io.err));
-  if (is_terminal(io.err)) {
-    while (shared.finished_threads.load() < jobs) {
-      bar.update(shared.done.load(std::memory_order_relaxed));
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    bar.finish();
-  }
-  crew.join();
-
-  SimTally total(choice->setup.players);
-  Failure first;
-  for (const auto& r : results) {
-    total.merge(r.tally);
-    if (r.failure.game < first.game) first = r.failure;
-  }
-  if (!first.message.empty()) return report_error(io.err, first.message, kExitFailure);
+  const SimPlan plan{*choice->game, choice->setup, *lineup, o.seed, o.games, jobs};
+  const PlayOne<SimTally> play = [&](const Setup& setup, const std::vector<Bot*>& bots, Rng& rng,
+                                     int64_t i, SimTally& tally) {
+    return o.record_dir.empty() ? play_plain(*choice->game, setup, bots, rng, tally)
+                                : play_recorded(*choice->game, setup, bots, rng, tally,
+                                                record_path(o.record_dir, i));
+  };
+  auto total = simulate(plan, SimTally(choice->setup.players), play, io.err);
+  if (!total) return report_error(io.err, total.error(), kExitFailure);
   const SimHeader header{o.game, choice->game->display_name(), o.seed, o.bot,
                          choice->setup.params.values()};
   if (o.json) {
-    io.out << sim_json(header, total).dump() << '\n';
+    io.out << sim_json(header, *total).dump() << '\n';
   } else {
-    io.out << sim_text(header, total);
+    io.out << sim_text(header, *total);
     if (!o.record_dir.empty())
       io.out << "records: " << record_path(o.record_dir, 0) << " to "
              << record_path(o.record_dir, o.games - 1) << '\n';
