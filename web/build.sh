@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the web client into web/dist/ (index.html, app.js, app.css), installing the npm
-# packages from package-lock.json first when node_modules is missing.
+# Builds the web client into web/dist/ (index.html, app.js, app.css, and the balance report
+# page report.html), installing the npm packages from package-lock.json first when
+# node_modules is missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 if [ ! -d node_modules ]; then

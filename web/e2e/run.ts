@@ -1,11 +1,12 @@
 // End to end in Debian's chromium. `node dist-test/e2e/run.mjs [--sabbat PATH] [--screens DIR]`
-// Always: joining through the invite link and rejoining after a reload (mocked WebSocket).
+// Always: joining through the invite link and rejoining after a reload (mocked WebSocket), and
+// the balance report page filled with a sample report, opened offline from a file.
 //  --sabbat PATH  play a whole Sortilèges game through four browsers against `PATH serve`, two
 //                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard,
 //                 and a whole game of Le Bal des Sorcières against bots with the mouse, then
 //                 its incantation mode: formulas typed right and wrong
 //  --game ID      with --sabbat: play only that game
-//  --screens DIR  save the lobby and game screenshots (360×740 and 1280×800) into DIR
+//  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { playBal } from './bal';
 import { readBal } from './bal_incantation';
 import { checkRejoin } from './rejoin';
+import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,6 +40,9 @@ let failed = false;
 try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
   console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
+  const shots = opt('--screens');
+  const rep = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), shots && resolve(shots));
+  console.log(`e2e report: ${rep.charts} charts drawn as SVG offline from a ${(rep.bytes / 1024).toFixed(0)} KiB file, tables as the sample report, no request made`);
   const sabbat = opt('--sabbat');
   // --game ID plays only that game against the server.
   const only = opt('--game');

@@ -1,6 +1,7 @@
 // Builds the client into dist/ (index.html, app.js, app.css, and each game's rules from
-// docs/rules as rules/<game>.<lang>.html, fetched when a player opens them); with --tests, the unit tests
-// into dist-test/; with --e2e, the end-to-end driver into dist-test/e2e/.
+// docs/rules as rules/<game>.<lang>.html, fetched when a player opens them) and the balance report
+// page dist/report.html (one file, script and style inlined); with --tests, the unit tests into
+// dist-test/; with --e2e, the end-to-end driver into dist-test/e2e/.
 import { build } from 'esbuild';
 import { Marked } from 'marked';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -64,6 +65,43 @@ async function app() {
   let gz = 0;
   for (const f of ['app.js', 'app.css']) gz += gzipSync(readFileSync(join(out, f))).length;
   console.log(`dist/: app.js + app.css = ${(gz / 1024).toFixed(1)} KiB gzipped; ${pages} rules pages`);
+  await report(out);
+}
+
+const MARKER = '<!--SABBAT-REPORT-DATA-->';
+
+// dist/report.html: the template with report/main.ts's bundle (Vega, Vega-Lite and vega-embed
+// in it) and report/report.css inlined, so that the page opens from a file with no network.
+// `sabbat report --out` replaces the marker line by the report's data. Not part of the app's
+// size budget: it is never served to players.
+async function report(out) {
+  const dir = join(root, 'report');
+  const common = { bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'warning' };
+  const js = await build({
+    ...common,
+    entryPoints: [join(dir, 'main.ts')],
+    format: 'iife',
+    target: ['es2020'],
+    // Told that the script is inlined, esbuild writes `</script` inside strings as `<\/script`.
+    supported: { 'inline-script': false },
+  });
+  const css = await build({ ...common, entryPoints: [join(dir, 'report.css')], supported: { 'inline-style': false } });
+  const script = js.outputFiles[0].text;
+  const style = css.outputFiles[0].text;
+  // The marker must stay the only one, and nothing inlined may end its element early.
+  for (const [name, text, end] of [['script', script, '</script'], ['style', style, '</style']]) {
+    if (text.includes(MARKER)) throw new Error(`report: the ${name} contains the data marker`);
+    if (text.toLowerCase().includes(end)) throw new Error(`report: the ${name} contains ${end}`);
+    if (text.includes('<!--')) throw new Error(`report: the ${name} contains <!--`);
+  }
+  const template = readFileSync(join(dir, 'template.html'), 'utf8');
+  if (template.split(MARKER).length !== 2) throw new Error(`report: template.html must hold ${MARKER} once`);
+  // Functions as replacements: a `$` in the bundle is not a pattern.
+  const html = template.replace('/*REPORT-CSS*/', () => style.trim()).replace('/*REPORT-JS*/', () => script.trim());
+  if (html.split(MARKER).length !== 2) throw new Error(`report: report.html must hold ${MARKER} once`);
+  writeFileSync(join(out, 'report.html'), html);
+  const size = Buffer.byteLength(html);
+  console.log(`dist/report.html (balance report, not in the app budget) = ${(size / 1024).toFixed(0)} KiB, ${(gzipSync(html).length / 1024).toFixed(0)} KiB gzipped`);
 }
 
 function testFiles(dir) {
