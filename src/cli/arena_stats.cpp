@@ -5,16 +5,6 @@
 
 namespace sabbat::cli {
 
-Interval wilson_95(double successes, int64_t trials) {
-  if (trials <= 0) return {0, 1};
-  constexpr double z = 1.959963984540054;  // the 97.5th percentile of the normal law
-  const double n = double(trials);
-  const double p = successes / n;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
 ArenaTally::ArenaTally(int bots)
     : bots_(bots),
       seats_(size_t(bots)),

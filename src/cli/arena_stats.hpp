@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "report/stats.hpp"
+
 namespace sabbat::cli {
 
 // One finished game: the bot (its index in the arena's list) at each seat, and each seat's
@@ -16,13 +18,9 @@ struct ArenaGame {
   std::vector<int> ranks;
 };
 
-struct Interval {
-  double low = 0, high = 0;
-};
-
-// The Wilson score interval at 95 % for `successes` out of `trials` (successes may be
-// fractional: a win shared by two seats counts a half to each).
-Interval wilson_95(double successes, int64_t trials);
+// A bot's share of the wins gets the reports' Wilson interval.
+using report::Interval;
+using report::wilson_95;
 
 class ArenaTally {
  public:
