@@ -5,6 +5,7 @@
 #include "core/key_screen.hpp"
 #include "games/baba-yaga/baba_yaga.hpp"
 #include "games/baba-yaga/bot.hpp"
+#include "games/baba-yaga/components.hpp"
 #include "games/baba-yaga/render.hpp"
 #include "games/baba-yaga/screen.hpp"
 #include "games/baba-yaga/state.hpp"
@@ -91,6 +92,7 @@ class BabaYagaGame final : public Game {
   }
 
   // People at three levels: memory and reaction times (bot.hpp).
+  std::vector<Component> components() const override { return baba_yaga::components(); }
   std::vector<std::string> bot_names() const override { return {"seasoned", "novice", "expert"}; }
   std::unique_ptr<Bot> make_bot(std::string_view name) const override {
     auto level = person_level(name);

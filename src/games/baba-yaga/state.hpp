@@ -116,6 +116,9 @@ class BabaYagaState final : public State {
     return o && *o == *this;
   }
   bool operator==(const BabaYagaState&) const = default;
+  // components.hpp: the spell cast by the tile that completes it, the spells dealt.
+  void components_played(Seat seat, Action action, std::vector<int>& out) const override;
+  void components_held(Seat seat, std::vector<int>& out) const override;
   std::string idle_reason(Seat seat, Action action) const override;
 
   // Why `seat` may not play `action` now (ok when it may).

@@ -3,6 +3,7 @@
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/bot.hpp"
+#include "games/bal-des-sorcieres/components.hpp"
 #include "games/bal-des-sorcieres/render.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
 
@@ -75,6 +76,7 @@ class BalGame final : public Game {
     return render_view_text(view, viewer, color);
   }
   std::string rules_text() const override { return rules_summary(); }
+  std::vector<Component> components() const override { return bal::components(); }
 
   // The heuristic bot (bot.hpp) by its level; "heuristic" is the normal one. The first is
   // the default.

@@ -205,6 +205,9 @@ class BalState final : public State {
   Status audit() const override;
   bool same_as(const State& other) const override;
   bool operator==(const BalState&) const = default;
+  // components.hpp: the spells and potions a move lays down, the kinds in a hand.
+  void components_played(Seat seat, Action action, std::vector<int>& out) const override;
+  void components_held(Seat seat, std::vector<int>& out) const override;
 
   // Read access, for views, tests and bots.
   const Options& options() const { return options_; }

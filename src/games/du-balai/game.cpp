@@ -3,6 +3,7 @@
 
 #include "core/bot.hpp"
 #include "games/du-balai/bot.hpp"
+#include "games/du-balai/components.hpp"
 #include "games/du-balai/du_balai.hpp"
 #include "games/du-balai/render.hpp"
 #include "games/du-balai/screen.hpp"
@@ -119,6 +120,7 @@ class DuBalaiGame final : public Game {
     return render_view_text(view, viewer, color);
   }
   std::string rules_text() const override { return rules_summary(); }
+  std::vector<Component> components() const override { return du_balai::components(); }
   // The nine dice large, a countdown, and a key for each move (screen.hpp).
   std::unique_ptr<KeyScreen> make_key_screen() const override {
     return du_balai::make_key_screen();

@@ -123,6 +123,9 @@ class DuBalaiState final : public State {
     return o && *o == *this;
   }
   bool operator==(const DuBalaiState&) const = default;
+  // components.hpp: the spells played, acrobatics kept, the lid closed, a second formula.
+  void components_played(Seat seat, Action action, std::vector<int>& out) const override;
+  void components_held(Seat seat, std::vector<int>& out) const override;
 
   std::string idle_reason(Seat seat, Action action) const override;
 

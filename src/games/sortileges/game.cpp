@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "games/sortileges/bot.hpp"
+#include "games/sortileges/components.hpp"
 #include "games/sortileges/render.hpp"
 #include "games/sortileges/sortileges.hpp"
 #include "games/sortileges/state.hpp"
@@ -74,6 +75,7 @@ class SortilegesGame final : public Game {
     return render_view_text(view, viewer, color);
   }
   std::string rules_text() const override { return rules_summary(); }
+  std::vector<Component> components() const override { return sortileges::components(); }
 
   // The heuristic bot (bot.hpp) by its level; "heuristic" is the normal one. The first is
   // the default.

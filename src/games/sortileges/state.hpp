@@ -102,6 +102,9 @@ class SortilegesState final : public State {
   Status audit() const override;
   bool same_as(const State& other) const override;
   bool operator==(const SortilegesState&) const = default;
+  // components.hpp: the card placed and, with her third card of a round, her spells.
+  void components_played(Seat seat, Action action, std::vector<int>& out) const override;
+  void components_held(Seat seat, std::vector<int>& out) const override;
 
   // The parts of a view: what every seat sees, and what only `viewer` does (with its number).
   json shared_view() const;
