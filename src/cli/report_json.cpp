@@ -275,10 +275,10 @@ std::string report_text(const ordered& report) {
              number(100 * c["effect_high"].get<double>(), 1) + "\n";
     };
     const size_t shown = std::min<size_t>(3, with_effect.size());
-    out += "  played by winners more often (win rate when played less when not):\n";
+    out += "  components, highest effect (win rate when played minus when not, in points):\n";
     for (size_t i = 0; i < shown; ++i) out += line(*with_effect[i]);
     if (with_effect.size() > shown) {
-      out += "  less often:\n";
+      out += "  lowest effect:\n";
       for (size_t i = std::max(shown, with_effect.size() - 3); i < with_effect.size(); ++i)
         out += line(*with_effect[i]);
     }
