@@ -40,11 +40,15 @@ function expectedCharts(r: Report) {
     out.push({ where: `#run-${i} [data-chart=effects]`, marks: '.mark-symbol path', least: splitComponents(run).played.length });
   });
   (r.differences ?? []).forEach((d, i) => out.push({ where: `#compare .difference:nth-of-type(${i + 1}) [data-chart=difference]`, marks: '.mark-symbol path', least: d.seats.length }));
+  // With several bots, their seats side by side: one chart per compared value (or one).
+  if (r.bots.length > 1)
+    (r.compare ? r.compare.values : ['']).forEach((_, i) => out.push({ where: `#bots > div:nth-of-type(${i + 1}) [data-chart=bots]`, marks: '.mark-rect path', least: r.bots.length * r.players }));
   return out;
 }
 
-export async function checkReport(browser: Browser, dist: string, fixtures: string, screens?: string) {
-  const json = readFileSync(join(fixtures, 'report-sample.json'), 'utf8');
+// The sample report of the fixtures, or `json` when given (a real `sabbat report --json`).
+export async function checkReport(browser: Browser, dist: string, fixtures: string, screens?: string, given?: string) {
+  const json = given ?? readFileSync(join(fixtures, 'report-sample.json'), 'utf8');
   const r = JSON.parse(json) as Report;
   const html = fillReport(readFileSync(join(dist, 'report.html'), 'utf8'), json);
   const dir = mkdtempSync(join(tmpdir(), 'sabbat-report-'));

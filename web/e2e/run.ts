@@ -9,6 +9,7 @@
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
@@ -44,6 +45,13 @@ try {
   const rep = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), shots && resolve(shots));
   console.log(`e2e report: ${rep.charts} charts drawn as SVG offline from a ${(rep.bytes / 1024).toFixed(0)} KiB file, tables as the sample report, no request made`);
   const sabbat = opt('--sabbat');
+  if (sabbat) {
+    // The same checks on a real report: two bots, a compared parameter, spells never played.
+    const args = ['report', 'bal-des-sorcieres', '--games', '40', '--bots', 'random,normal', '--compare', 'level=easy,hard', '--json'];
+    const json = execFileSync(resolve(sabbat), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const real = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), undefined, json);
+    console.log(`e2e report: \`sabbat ${args.join(' ')}\` drawn too, ${real.charts} charts`);
+  }
   // --game ID plays only that game against the server.
   const only = opt('--game');
   const wanted = (id: string) => !only || only === id;

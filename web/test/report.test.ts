@@ -26,7 +26,7 @@ test('report format: rates in percent with one decimal, differences in signed pe
   assert.equal(count(12000), '12,000');
   assert.equal(count(520.5), '520.5');
   assert.equal(paramList({}), 'defaults');
-  assert.equal(paramList({ unclaimed: 'keep', first_player: 'rotate' }), 'unclaimed=keep, first_player=rotate');
+  assert.equal(paramList({ unclaimed: 'removed', first_player: 'rotate' }), 'unclaimed=removed, first_player=rotate');
 });
 
 test('report format: the p-value in words at the 5 % level', () => {
@@ -103,7 +103,7 @@ test('report specs: the comparison per seat, and the seats per bot only with sev
   const cautious = r.runs.map((run) => ({ ...run, bot: 'cautious', label: run.label.replace('normal', 'cautious') }));
   const two: Report = { ...r, bots: ['normal', 'cautious'], runs: [r.runs[0], cautious[0], r.runs[1], cautious[1]] };
   const specs = botsSpecs(two);
-  assert.deepEqual(specs.map((s) => s.title), ['unclaimed=keep', 'unclaimed=discard']);
+  assert.deepEqual(specs.map((s) => s.title), ['unclaimed=removed', 'unclaimed=under-gratin']);
   for (const s of specs) compiles(s.spec);
   const keep = rows(specs[0].spec);
   assert.equal(keep.length, 8);
