@@ -77,6 +77,12 @@ TEST(Report, ItsNumbersAreThoseOfSimForTheSameSeedInEveryGame) {
       EXPECT_LE(c["played_in"].get<int64_t>(), seat_games) << c["id"];
       EXPECT_LE(c["held_in"].get<int64_t>(), seat_games) << c["id"];
       EXPECT_GE(c["plays"].get<int64_t>(), c["played_in"].get<int64_t>()) << c["id"];
+      // Held by nobody: no rate; held: a rate inside its interval.
+      EXPECT_EQ(c["win_held"].is_null(), c["held_in"].get<int64_t>() == 0) << c["id"];
+      if (!c["win_held"].is_null()) {
+        EXPECT_LE(c["win_held_low"].get<double>(), c["win_held"].get<double>()) << c["id"];
+        EXPECT_GE(c["win_held_high"].get<double>(), c["win_held"].get<double>()) << c["id"];
+      }
     }
   }
 }

@@ -98,7 +98,7 @@ export async function checkReport(browser: Browser, dist: string, fixtures: stri
         const { played, never } = splitComponents(run);
         same(
           `run ${i} components`,
-          (await cells(page, `#run-${i} table.components tbody tr`)).map((row) => [row[0], row[3], row[5], row[7], row[8], row[9]]),
+          (await cells(page, `#run-${i} table.components tbody tr`)).map((row) => [row[0], row[4], row[6], row[8], row[9], row[10]]),
           played.map((c) => [c.name, count(c.played_in), pct(c.win_played), pct(c.win_not), points(c.effect), pointsInterval(c.effect_low, c.effect_high)]),
         );
         const apart = (await page.locator(`#run-${i} .never`).textContent()) ?? '';

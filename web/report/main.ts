@@ -101,11 +101,12 @@ function runSection(r: Report, run: Run, i: number): HTMLElement {
   const held = saysHeld(run);
   const components = table(
     'components',
-    ['Component', 'Group', 'Held in (seat-games)', 'Played in (seat-games)', 'Plays', 'Win rate when played', '95 % interval', 'Win rate when not played', 'Effect', '95 % interval'],
+    ['Component', 'Group', 'Held in (seat-games)', 'Win rate when held', 'Played in (seat-games)', 'Plays', 'Win rate when played', '95 % interval', 'Win rate when not played', 'Effect', '95 % interval'],
     played.map((c) => [
       c.name,
       el('td', { class: 'text' }, c.group),
       held ? count(c.held_in) : '—',
+      held && c.win_held != null ? pct(c.win_held) : '—',
       count(c.played_in),
       count(c.plays),
       pct(c.win_played),

@@ -22,6 +22,10 @@ export interface ComponentResult {
   name: string;
   group: string;
   held_in: number;
+  // Absent from reports written before it was added.
+  win_held?: number | null;
+  win_held_low?: number | null;
+  win_held_high?: number | null;
   played_in: number;
   plays: number;
   win_played: number | null;
