@@ -232,15 +232,18 @@ std::string seats_csv(const ordered& report) {
 
 std::string components_csv(const ordered& report) {
   std::string out =
-      "run,bot,id,name,group,held_in,win_held,win_held_low,win_held_high,played_in,plays,win_played,"
+      "run,bot,id,name,group,held_in,win_held,win_held_low,win_held_high,played_in,plays,win_"
+      "played,"
       "win_played_low,win_played_high,win_not,win_not_low,win_not_high,effect,effect_low,"
       "effect_high\n";
   for (const auto& run : report["runs"])
     for (const auto& c : run["components"])
-      out += csv_row({run["label"], run["bot"], c["id"], c["name"], c["group"], c["held_in"],
-                      c["win_held"], c["win_held_low"], c["win_held_high"], c["played_in"], c["plays"], c["win_played"], c["win_played_low"],
-                      c["win_played_high"], c["win_not"], c["win_not_low"], c["win_not_high"],
-                      c["effect"], c["effect_low"], c["effect_high"]});
+      out +=
+          csv_row({run["label"],        run["bot"],           c["id"],         c["name"],
+                   c["group"],          c["held_in"],         c["win_held"],   c["win_held_low"],
+                   c["win_held_high"],  c["played_in"],       c["plays"],      c["win_played"],
+                   c["win_played_low"], c["win_played_high"], c["win_not"],    c["win_not_low"],
+                   c["win_not_high"],   c["effect"],          c["effect_low"], c["effect_high"]});
   return out;
 }
 
