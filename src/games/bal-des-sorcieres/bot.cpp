@@ -22,7 +22,7 @@ constexpr double kDefenderCard = 0.15;  // the card a defender wins by parrying
 // The expert's search: how many of the best choices it plays on, in how many sampled hands,
 // and for how many actions after its own.
 constexpr int kExpertChoices = 3;
-constexpr int kExpertSamples = 8;
+constexpr int kExpertSamples = 16;
 constexpr int kExpertHorizon = 12;
 constexpr int kExpertStepLimit = 8 * kExpertHorizon;  // window answers included
 // The novice's roughness: noise up to this many Crapzouilles on each choice.
@@ -291,6 +291,19 @@ double position_worth(const State& s, Seat me) {
   return mine.alive - 0.5 * rival + kCard * r.hand_size() - 0.5 * left;
 }
 
+// The best worth, drawn among equals: always the first would attack the lowest-numbered
+// witch whenever the others look alike (every witch at the start of a game), and the last seats
+// would then be attacked least and win most (docs/reports/README.md).
+size_t best_of(const std::vector<double>& worth, Rng& rng) {
+  const double top = *std::max_element(worth.begin(), worth.end());
+  auto equal = [top](double w) { return w >= top - 1e-9; };
+  const auto ties = uint32_t(std::count_if(worth.begin(), worth.end(), equal));
+  uint32_t k = ties > 1 ? rng.below(ties) : 0;
+  for (size_t i = 0; i < worth.size(); ++i)
+    if (equal(worth[i]) && k-- == 0) return i;
+  return 0;
+}
+
 class HeuristicBot final : public Bot {
  public:
   explicit HeuristicBot(sabbat::Level level) : level_(level) {}
@@ -314,7 +327,7 @@ class HeuristicBot final : public Bot {
     if (level_ == sabbat::Level::Novice)
       for (double& w : worth) w += kNoviceNoise * double(rng.below(1000)) / 1000.0;
     if (level_ == sabbat::Level::Expert) searched(state, seat, rng, worth);
-    const size_t best = size_t(std::max_element(worth.begin(), worth.end()) - worth.begin());
+    const size_t best = best_of(worth, rng);
     const Action slip{move_of(legal_[best].code) | kSlipBit};
     if (level_ == sabbat::Level::Novice &&
         std::find(slips_.begin(), slips_.end(), slip) != slips_.end() &&
