@@ -14,6 +14,7 @@ namespace sabbat {
 namespace {
 
 namespace fs = std::filesystem;
+using test::expect_one_error_line;
 using test::Outcome;
 using test::read_file;
 using test::sabbat;
@@ -23,15 +24,6 @@ using json = nlohmann::json;
 struct TempDir : test::TempDir {
   TempDir() : test::TempDir("sabbat-report") {}
 };
-
-void expect_one_error_line(const Outcome& r, const std::string& mention) {
-  EXPECT_NE(r.code, 0);
-  EXPECT_EQ(r.out, "") << "output before the error";
-  EXPECT_EQ(r.err.rfind("sabbat: ", 0), 0u) << r.err;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line:\n" << r.err;
-  EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
-}
 
 json report(const std::vector<std::string>& args) {
   std::vector<std::string> all{"report"};

@@ -20,6 +20,7 @@ namespace sabbat {
 namespace {
 
 namespace fs = std::filesystem;
+using test::expect_one_error_line;
 using test::Outcome;
 using test::read_file;
 using test::sabbat;
@@ -29,18 +30,6 @@ using test::write_file;
 struct TempDir : test::TempDir {
   TempDir() : test::TempDir("sabbat-cli") {}
 };
-
-// The contract for every failure: non-zero exit, exactly one line on stderr, and nothing on
-// stdout (an error comes before any output).
-void expect_one_error_line(const Outcome& r, const std::string& mention) {
-  EXPECT_NE(r.code, 0);
-  EXPECT_EQ(r.out, "") << "output before the error";
-  EXPECT_EQ(r.err.rfind("sabbat: ", 0), 0u) << r.err;
-  ASSERT_FALSE(r.err.empty());
-  EXPECT_EQ(r.err.back(), '\n');
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line:\n" << r.err;
-  EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
-}
 
 TEST(CliErrors, UnknownGame) {
   expect_one_error_line(sabbat({"play", "chess"}), "unknown game 'chess'");

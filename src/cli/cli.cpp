@@ -50,6 +50,17 @@ void add_game_options(CLI::App& sub, std::string& game, std::string& players,
       ->allow_extra_args(false);
 }
 
+// "a,b,c" as its parts, empty ones kept (the commands name them in their errors).
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    const size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) return parts;
+    start = comma + 1;
+  }
+}
+
 // The command as typed, for a report to say how it was made: each argument quoted when it
 // holds anything but letters, digits and -_=.,:/+.
 std::string command_line(int argc, char** argv) {
@@ -287,13 +298,8 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
         if (!seed) return report_error(err, seed.error(), kExitUsage);
         p.arena.seed = *seed;
       }
-      // "a,b,c": empty names are refused by the arena as unknown bots.
-      for (size_t start = 0;;) {
-        const size_t comma = p.bots.find(',', start);
-        p.arena.bots.push_back(p.bots.substr(start, comma - start));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
+      // Empty names are refused by the arena as unknown bots.
+      p.arena.bots = split_commas(p.bots);
       return run_arena(p.arena, io);
     }
     if (report->parsed()) {
@@ -317,13 +323,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
         if (!seed) return report_error(err, seed.error(), kExitUsage);
         p.report.seed = *seed;
       }
-      if (report->count("--bots"))
-        for (size_t start = 0;;) {
-          const size_t comma = p.bots.find(',', start);
-          p.report.bots.push_back(p.bots.substr(start, comma - start));
-          if (comma == std::string::npos) break;
-          start = comma + 1;
-        }
+      if (report->count("--bots")) p.report.bots = split_commas(p.bots);
       p.report.command = command_line(argc, argv);
       p.report.version = kVersion;
       return run_report(p.report, io);

@@ -42,6 +42,18 @@ inline void write_file(const std::filesystem::path& path, const std::string& tex
   std::ofstream(path) << text;
 }
 
+// The contract for every failure: non-zero exit, exactly one line on stderr, and nothing on
+// stdout (an error comes before any output).
+inline void expect_one_error_line(const Outcome& r, const std::string& mention) {
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(r.out, "") << "output before the error";
+  EXPECT_EQ(r.err.rfind("sabbat: ", 0), 0u) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.back(), '\n');
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line:\n" << r.err;
+  EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
+}
+
 // A fresh directory for one test, named after it, removed at the end.
 class TempDir {
  public:
