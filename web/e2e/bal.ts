@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openBotTable } from './bot_table';
 import { startServer } from './real';
 
 const pickOne = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
@@ -27,25 +28,8 @@ async function shoot(page: Page, screens: string | undefined, name: string, done
 export async function playBal(browser: Browser, bin: string, dist: string, screens?: string, lang: 'en' | 'fr' = 'en') {
   const server = await startServer(bin, dist);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' })).newPage();
-    const frames = new Map<number, any>();
-    let latest: any = null;
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        const m = JSON.parse(String(f.payload));
-        if (m.type !== 'state') return;
-        frames.set(m.seq, m);
-        if (!latest || m.seq >= latest.seq) latest = m;
-      }),
-    );
-    await page.goto(server.url + '/');
-    await page.locator('li.game', { hasText: 'Le Bal des Sorcières' }).getByRole('button').click();
-    await page.locator('form.create input').first().fill('Morgane');
-    const selects = page.locator('.seat-choices select');
-    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
-    await page.locator('#param-level').selectOption('hard');
-    await page.locator('form.create button[type=submit]').click();
-    await page.locator('.bal').waitFor({ timeout: 15000 });
+    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', (p) => p.locator('#param-level').selectOption('hard').then(() => {}), lang === 'fr' ? 'fr-FR' : 'en-GB');
+    const { page, frames } = table;
 
     const shots = new Set<string>();
     const clicked = new Map<string, number>();
@@ -53,7 +37,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     const end = Date.now() + 240000;
     while ((await page.locator('.result').count()) === 0) {
       if (Date.now() > end) throw new Error(`Bal: no result in time; clicked ${JSON.stringify([...clicked])}`);
-      const st = latest;
+      const st = table.latest;
       const legal: string[] = st?.legal ?? [];
       if (!st || legal.length === 0 || st.seq !== Number(await page.locator('.bal').getAttribute('data-seq'))) {
         await page.waitForTimeout(50);
@@ -101,7 +85,7 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         count(actions[i]!.split(' ')[0]);
       }
       const t0 = Date.now();
-      while (latest.seq === seq && Date.now() - t0 < 3000) await page.waitForTimeout(20);
+      while (table.latest.seq === seq && Date.now() - t0 < 3000) await page.waitForTimeout(20);
     }
     await page.locator('.result .breakdown').waitFor();
     await shoot(page, screens, 'bal-over', shots);

@@ -5,6 +5,7 @@
 // mouse and the keyboard only, against three bots.
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
+import { openBotTable } from './bot_table';
 import { startServer } from './real';
 
 const pickOne = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
@@ -25,25 +26,8 @@ async function waitForNext(page: Page, frames: Map<number, any>, seq: number) {
 export async function readBal(browser: Browser, bin: string, dist: string, screens?: string) {
   const server = await startServer(bin, dist);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' })).newPage();
-    const frames = new Map<number, any>();
-    let latest: any = null;
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        const m = JSON.parse(String(f.payload));
-        if (m.type !== 'state') return;
-        frames.set(m.seq, m);
-        if (!latest || m.seq >= latest.seq) latest = m;
-      }),
-    );
-    await page.goto(server.url + '/');
-    await page.locator('li.game', { hasText: 'Le Bal des Sorcières' }).getByRole('button').click();
-    await page.locator('form.create input').first().fill('Morgane');
-    const selects = page.locator('.seat-choices select');
-    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
-    await page.locator('#param-incantation').check();
-    await page.locator('form.create button[type=submit]').click();
-    await page.locator('.bal').waitFor({ timeout: 15000 });
+    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', (p) => p.locator('#param-incantation').check(), 'en-GB');
+    const { page, frames } = table;
 
     let right = '';
     let slip = '';
@@ -52,7 +36,7 @@ export async function readBal(browser: Browser, bin: string, dist: string, scree
     while (!right || !slip) {
       if (Date.now() > end) throw new Error(`incantation: no ${right ? 'slip' : 'right reading'} typed in time`);
       if ((await page.locator('.result').count()) > 0) throw new Error('incantation: the game ended before a right reading and a slip were typed');
-      const st = latest;
+      const st = table.latest;
       const legal: string[] = st?.legal ?? [];
       if (!st || legal.length === 0 || st.seq !== Number(await page.locator('.bal').getAttribute('data-seq'))) {
         await page.waitForTimeout(50);
@@ -115,7 +99,7 @@ export async function readBal(browser: Browser, bin: string, dist: string, scree
         }
       }
       const t0 = Date.now();
-      while (latest.seq === seq && Date.now() - t0 < 3000) await page.waitForTimeout(20);
+      while (table.latest.seq === seq && Date.now() - t0 < 3000) await page.waitForTimeout(20);
     }
     // The slip is told in the page's words.
     await page.locator('.log-lines li', { hasText: 'mispronounces a formula' }).first().waitFor({ timeout: 5000 });

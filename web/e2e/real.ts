@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openBotTable } from './bot_table';
 
 export function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
   const data = mkdtempSync(join(tmpdir(), 'sabbat-e2e-'));
@@ -178,14 +179,7 @@ async function checkReplay(page: Page, actions: number, record: number[], screen
 export async function playDuBalai(browser: Browser, bin: string, dist: string, screens?: string) {
   const server = await startServer(bin, dist);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(server.url + '/');
-    await page.locator('li.game', { hasText: 'Du Balai' }).getByRole('button').click();
-    await page.locator('form.create input').first().fill('Morgane');
-    const selects = page.locator('.seat-choices select');
-    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
-    await page.locator('form.create button[type=submit]').click();
-    await page.locator('.du-balai').waitFor({ timeout: 15000 });
+    const { page } = await openBotTable(browser, server.url, 'Du Balai', '.du-balai');
     let wrote = 0;
     let closedSeen = 0;
     const deadline = Date.now() + 180000;
@@ -228,27 +222,12 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
 export async function playBabaYaga(browser: Browser, bin: string, dist: string, screens?: string) {
   const server = await startServer(bin, dist);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const frames = new Map<number, any>();
-    let latest: any = null;
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => {
-        const m = JSON.parse(String(f.payload));
-        if (m.type !== 'state') return;
-        frames.set(m.seq, m);
-        if (!latest || m.seq >= latest.seq) latest = m;
-      }),
-    );
-    await page.goto(server.url + '/');
-    await page.locator('li.game', { hasText: 'Baba Yaga' }).getByRole('button').click();
-    await page.locator('form.create input').first().fill('Morgane');
-    const selects = page.locator('.seat-choices select');
-    for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
     // A short study, and three turns: seat 0 searches, then moves Baba Yaga, then places her.
-    await page.locator('#param-study_time_ms').fill('4000');
-    await page.locator('#param-max_turns').fill('3');
-    await page.locator('form.create button[type=submit]').click();
-    await page.locator('.baba-yaga').waitFor({ timeout: 15000 });
+    const table = await openBotTable(browser, server.url, 'Baba Yaga', '.baba-yaga', async (p) => {
+      await p.locator('#param-study_time_ms').fill('4000');
+      await p.locator('#param-max_turns').fill('3');
+    });
+    const { page, frames } = table;
 
     const layout = new Map<string, string>();
     const keys: string[] = [];
@@ -266,7 +245,7 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
     const end = Date.now() + 150000;
     while ((await page.locator('.result').count()) === 0) {
       if (Date.now() > end) throw new Error(`Baba Yaga: no result in time; keys ${keys.join(' ')}`);
-      const st = latest;
+      const st = table.latest;
       if (!st) {
         await page.waitForTimeout(100);
         continue;
@@ -306,9 +285,9 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
         if (cell) {
           await typeCell(cell);
           const t0 = Date.now();
-          const up = () => latest.view.forest.find((x: any) => x.cell === cell)?.face === 'ingredient' || latest.view.phase !== 'race';
+          const up = () => table.latest.view.forest.find((x: any) => x.cell === cell)?.face === 'ingredient' || table.latest.view.phase !== 'race';
           while (!up() && Date.now() - t0 < 2000) await page.waitForTimeout(20);
-          if (screens && !shot && !wrong && latest.view.phase === 'race') {
+          if (screens && !shot && !wrong && table.latest.view.phase === 'race') {
             shot = true;
             await page.locator(`.by-tile[data-cell="${cell}"].face-ingredient`).waitFor({ timeout: 2000 }).catch(() => {});
             await page.mouse.move(0, 0);
@@ -325,7 +304,7 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
       } else if (legal.some((a) => a.startsWith('maison '))) await typeCell(legal.find((a) => a.startsWith('maison '))!.slice(7));
       // The next state, or a little while.
       const t0 = Date.now();
-      while (latest.seq === seq && Date.now() - t0 < 1500) await page.waitForTimeout(20);
+      while (table.latest.seq === seq && Date.now() - t0 < 1500) await page.waitForTimeout(20);
     }
     const played = new Set(keys.map((k) => (/^[a-e][1-5]$/.test(k) ? 'tile' : k)));
     for (const k of ['Enter', 'tile', 'x', ' ']) if (!played.has(k)) throw new Error(`Baba Yaga: the key ${JSON.stringify(k)} was never used (${keys.join(' ')})`);

@@ -1,0 +1,40 @@
+// One person's page at a table whose every other seat is a bot: the lobby's form filled (her
+// name, the first bot offered in every other seat, then the game's own settings), the board
+// waited for, and every state frame the page receives kept by its seq, to be checked later
+// against what the seat may see.
+import type { Browser, Page } from 'playwright-core';
+
+export interface BotTable {
+  page: Page;
+  frames: Map<number, any>;
+  latest: any; // the newest state frame received
+}
+
+export async function openBotTable(
+  browser: Browser,
+  url: string,
+  game: string,
+  board: string,
+  settings: (page: Page) => Promise<void> = async () => {},
+  locale?: string,
+): Promise<BotTable> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale ? { locale } : {}) })).newPage();
+  const table: BotTable = { page, frames: new Map<number, any>(), latest: null };
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      const m = JSON.parse(String(f.payload));
+      if (m.type !== 'state') return;
+      table.frames.set(m.seq, m);
+      if (!table.latest || m.seq >= table.latest.seq) table.latest = m;
+    }),
+  );
+  await page.goto(url + '/');
+  await page.locator('li.game', { hasText: game }).getByRole('button').click();
+  await page.locator('form.create input').first().fill('Morgane');
+  const selects = page.locator('.seat-choices select');
+  for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
+  await settings(page);
+  await page.locator('form.create button[type=submit]').click();
+  await page.locator(board).waitFor({ timeout: 15000 });
+  return table;
+}
