@@ -1,5 +1,6 @@
 #include "server/messages.hpp"
 
+#include "core/json_writer.hpp"
 #include "core/untrusted.hpp"
 
 namespace sabbat::server {
@@ -114,7 +115,7 @@ std::string state_text(const State& state, Seat viewer, std::string_view view_te
     for (Action a : actions) {
       if (!first) m += ',';
       first = false;
-      m += json_text(state.action_text(a));
+      JsonWriter(m).value(state.action_text(a));
     }
   }
   m += R"(],"deadline":)";

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "core/game.hpp"
+#include "core/json_writer.hpp"
 #include "games/sortileges/cards.hpp"
 #include "games/sortileges/spells.hpp"
 
@@ -106,9 +107,10 @@ class SortilegesState final : public State {
   void components_played(Seat seat, Action action, std::vector<int>& out) const override;
   void components_held(Seat seat, std::vector<int>& out) const override;
 
-  // The parts of a view: what every seat sees, and what only `viewer` does (with its number).
-  json shared_view() const;
-  json own_view(Seat viewer) const;
+  // The parts of a view, as members of one JSON object: what every seat sees, and what only
+  // `viewer` does (with its number).
+  void write_shared_view(JsonWriter& w) const;
+  void write_own_view(JsonWriter& w, Seat viewer) const;
 
   // Read access, for the views, tests and bots.
   const Options& options() const { return options_; }
