@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "bench/server/frame_read.hpp"
 #include "bench/server/proc_stats.hpp"
 #include "bench/server/ws_connection.hpp"
 
@@ -154,19 +155,25 @@ class Run {
   void on_seat(WsConnection& c, std::string_view text) {
     TablePlay& t = tables_[std::size_t(c.table)];
     SeatPlay& seat = t.seats[std::size_t(c.seat)];
-    json m = json::parse(text, nullptr, false);
-    const std::string type = m.is_object() ? m.value("type", "") : "";
-    if (type == "state") {
-      seat.legal = m["legal"].get<std::vector<std::string>>();
-      if (seat.in_flight && seat.awaited >= 0 && m.value("seq", std::int64_t(-1)) >= seat.awaited) {
+    // The two messages of every move are read without building their tree.
+    read_frame_head(text, head_);
+    if (head_.type == "state") {
+      std::swap(seat.legal, head_.legal);
+      if (seat.in_flight && seat.awaited >= 0 && head_.seq >= seat.awaited) {
         seat.in_flight = false;
         if (window_open_) rtts_.push_back(ms_between(seat.sent, Clock::now()));
       }
       maybe_act(t, seat);
-    } else if (type == "accepted") {
-      seat.awaited = m.value("at", std::int64_t(0));
+      return;
+    }
+    if (head_.type == "accepted") {
+      seat.awaited = std::max<std::int64_t>(head_.at, 0);
       if (window_open_) ++r_.moves;
-    } else if (type == "table") {
+      return;
+    }
+    json m = json::parse(text, nullptr, false);
+    const std::string type = m.is_object() ? m.value("type", "") : "";
+    if (type == "table") {
       if (!seat.ready && m["status"].value("phase", "") == "playing") {
         seat.ready = true;
         if (++ready_ == tables_.size() * std::size_t(o_.players)) all_ready();
@@ -320,6 +327,7 @@ class Run {
   Clock::time_point setup_start_, start_;
   CpuSeconds cpu_start_;
   std::vector<double> rtts_;
+  FrameHead head_;  // the last state or accepted read, its lists reused
 };
 
 }  // namespace
