@@ -1,7 +1,9 @@
 #pragma once
 // JSON written straight into a string, without building a tree: for the texts the server
 // writes at every move (a game's views), where nlohmann's tree and its dump cost more than the
-// game itself. It writes compact JSON; the caller keeps objects and arrays balanced.
+// game itself. It writes compact JSON; the caller keeps objects and arrays balanced, at most
+// 32 deep, and gives it valid UTF-8 (the games' own texts: unlike json_text, it does not
+// repair a string, so no text a client sent may go through it).
 #include <array>
 #include <charconv>
 #include <cstdio>

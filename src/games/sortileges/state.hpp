@@ -5,9 +5,12 @@
 #include <span>
 
 #include "core/game.hpp"
-#include "core/json_writer.hpp"
 #include "games/sortileges/cards.hpp"
 #include "games/sortileges/spells.hpp"
+
+namespace sabbat {
+class JsonWriter;
+}
 
 namespace sabbat::sortileges {
 
