@@ -189,7 +189,7 @@ void Table::on_stored(const Status& st) {
     }
   while (!outbox_.empty() && outbox_.front().durable) {
     auto release = std::move(outbox_.front().release);
-    outbox_.pop_front();
+    outbox_.erase(outbox_.begin());
     release();
   }
 }

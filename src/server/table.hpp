@@ -10,7 +10,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -149,7 +148,8 @@ class Table : public std::enable_shared_from_this<Table> {
   GameTime clock_offset_ = 0;  // game time at clock_start_
   uint64_t schedule_generation_ = 0;
   std::vector<Link> links_;
-  std::deque<Batch> outbox_;
+  // A vector, not a deque: it holds a batch or two, and an empty deque still takes 576 bytes.
+  std::vector<Batch> outbox_;
   bool broken_ = false;  // the store failed: the table stops, a restart rebuilds it
   bool closed_ = false;
   std::atomic<bool> finished_flag_{false};

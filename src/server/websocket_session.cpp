@@ -4,6 +4,7 @@
 
 #include "core/untrusted.hpp"
 #include "server/dispatch.hpp"
+#include "server/exact_memory.hpp"
 #include "server/lobby.hpp"
 
 namespace sabbat::server {
@@ -33,7 +34,7 @@ WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
       idle_timer_(ws_.get_executor()),
       rate_(ctx.options.limits.messages_per_second) {
   beast::error_code ec;
-  auto endpoint = ws_.next_layer().remote_endpoint(ec);
+  auto endpoint = ws_.next_layer().socket().remote_endpoint(ec);
   if (!ec) peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
 }
 
@@ -66,19 +67,20 @@ void WebsocketSession::on_accept(beast::error_code ec) {
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count()}}));
   arm_idle_timer();
-  read_next();
+  await_message();
 }
 
 void WebsocketSession::arm_idle_timer() {
   idle_timer_.expires_after(ctx_.options.limits.idle_timeout);
-  idle_timer_.async_wait([self = shared_from_this()](const beast::error_code& ec) {
-    if (ec || self->closing_) return;
-    self->ctx_.log("websocket " + self->peer_ + ": closed after the idle timeout");
-    self->close_with(error_frame("idle",
-                                 "no message from this client for the idle timeout; "
-                                 "send ping regularly"),
-                     false);
-  });
+  idle_timer_.async_wait(
+      with_exact_memory([self = shared_from_this()](const beast::error_code& ec) {
+        if (ec || self->closing_) return;
+        self->ctx_.log("websocket " + self->peer_ + ": closed after the idle timeout");
+        self->close_with(error_frame("idle",
+                                     "no message from this client for the idle timeout; "
+                                     "send ping regularly"),
+                         false);
+      }));
 }
 
 void WebsocketSession::read_next() {
@@ -101,8 +103,8 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   arm_idle_timer();
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  // A long message grew the buffer; an idle connection should not keep it.
-  if (buffer_.capacity() > kReadChunk) buffer_.shrink_to_fit();
+  // An idle connection keeps no read buffer: the next message takes a new one.
+  buffer_.shrink_to_fit();
   if (!ws_.got_text()) {
     queue(error_frame("malformed", "messages are text frames holding JSON"));
   } else if (!rate_.allow(RateLimit::Clock::now())) {
@@ -118,7 +120,20 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
     rate_logged_ = false;
     handle(text);
   }
-  read_next();
+  await_message();
+}
+
+void WebsocketSession::await_message() {
+  if (closing_) return;
+  if (ws_.next_layer().holds_bytes()) return read_next();
+  auto on_readable = [self = shared_from_this()](const beast::error_code& ec, std::size_t) {
+    if (ec) {
+      self->idle_timer_.cancel();
+      return;
+    }
+    if (!self->closing_) self->read_next();
+  };
+  ws_.next_layer().async_wait_readable(with_exact_memory(std::move(on_readable)));
 }
 
 void WebsocketSession::handle(std::string_view text) {
@@ -168,6 +183,7 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
   }
   queue_.erase(queue_.begin());
   if (!queue_.empty()) return write_next();
+  queue_.shrink_to_fit();  // nor a queue
   if (close_after_queue_ && !closing_) {
     closing_ = true;
     idle_timer_.cancel();
@@ -181,7 +197,7 @@ void WebsocketSession::drop(std::string_view why) {
   closing_ = true;
   idle_timer_.cancel();
   beast::error_code ignored;
-  ws_.next_layer().close(ignored);
+  ws_.next_layer().socket().close(ignored);
 }
 
 }  // namespace sabbat::server

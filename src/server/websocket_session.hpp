@@ -12,6 +12,7 @@
 
 #include "server/connection.hpp"
 #include "server/context.hpp"
+#include "server/framed_socket.hpp"
 #include "server/rate_limit.hpp"
 
 namespace sabbat::server {
@@ -33,6 +34,7 @@ class WebsocketSession final : public Connection,
  private:
   void on_accept(boost::beast::error_code ec);
   void read_next();
+  void await_message();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(std::string_view text);
   void queue(Frame frame);
@@ -41,10 +43,11 @@ class WebsocketSession final : public Connection,
   void arm_idle_timer();
   void drop(std::string_view why);
 
-  // The bare socket, without permessage-deflate: no per-connection deflate state and no
-  // stream timer, whose Beast ops cost an idle connection memory. The WebSocket layer's
-  // own timeout bounds the handshake; our idle timer bounds the rest.
-  boost::beast::websocket::stream<boost::asio::ip::tcp::socket, false> ws_;
+  // The socket handing Beast one frame at a time, without permessage-deflate: no
+  // per-connection deflate state and no stream timer, whose Beast ops cost an idle connection
+  // memory. Between messages no WebSocket read is pending, only a wait for the socket. The
+  // WebSocket layer's own timeout bounds the handshake; our idle timer bounds the rest.
+  boost::beast::websocket::stream<FramedSocket, false> ws_;
   // Read a little at a time (kReadChunk), so that a pending read holds almost nothing.
   boost::beast::flat_buffer buffer_;
   Context& ctx_;

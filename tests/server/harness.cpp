@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
 #include <random>
 #include <thread>
@@ -102,6 +103,11 @@ void Client::send_text(const std::string& text) {
   beast::get_lowest_layer(ws_).expires_after(kSafety);
   ws_.text(true);
   ws_.write(net::buffer(text));
+}
+
+void Client::send_raw(const std::string& bytes) {
+  beast::get_lowest_layer(ws_).expires_after(kSafety);
+  net::write(beast::get_lowest_layer(ws_), net::buffer(bytes));
 }
 
 json Client::next() {

@@ -59,6 +59,8 @@ class Client {
 
   void send(const json& message);
   void send_text(const std::string& text);
+  // Bytes written straight to the socket: frames the test built itself.
+  void send_raw(const std::string& bytes);
   // The next message; fails the test (returns null) when none comes before the safety timeout
   // or the connection closes.
   json next();

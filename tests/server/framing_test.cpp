@@ -1,0 +1,108 @@
+// The socket under the server's WebSocket hands Beast one frame at a time (server/framed_socket):
+// frame ends found from the lengths of RFC 6455 §5.2, and messages that arrive together, apart
+// or cut anywhere are each answered once, in order.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "play.hpp"
+#include "server/framed_socket.hpp"
+
+namespace sabbat::server::testing {
+namespace {
+
+// A client frame (masked, as RFC 6455 §5.3 requires of clients): FIN set, `opcode`.
+std::string client_frame(const std::string& payload, unsigned opcode = 0x1) {
+  std::string f;
+  f += char(0x80 | opcode);
+  const std::size_t n = payload.size();
+  if (n < 126) {
+    f += char(0x80 | n);
+  } else if (n < 65536) {
+    f += char(0x80 | 126);
+    f += char(n >> 8);
+    f += char(n & 0xff);
+  } else {
+    f += char(0x80 | 127);
+    for (int i = 7; i >= 0; --i) f += char((uint64_t(n) >> (8 * i)) & 0xff);
+  }
+  const unsigned char key[4] = {0x37, 0xfa, 0x21, 0x3d};
+  for (unsigned char k : key) f += char(k);
+  for (std::size_t i = 0; i < n; ++i) f += char(payload[i] ^ key[i % 4]);
+  return f;
+}
+
+std::string ping(int id) {
+  return client_frame(R"({"type":"ping","id":)" + std::to_string(id) + "}");
+}
+
+// Feeds `bytes` to a FrameEdge in pieces of `piece` bytes and lists where frames ended.
+std::vector<std::size_t> frame_ends(const std::string& bytes, std::size_t piece) {
+  FrameEdge edge;
+  std::vector<std::size_t> ends;
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    const std::size_t n = std::min(piece, bytes.size() - at);
+    bool ended = false;
+    const std::size_t used =
+        edge.through_frame_end(reinterpret_cast<const unsigned char*>(bytes.data() + at), n, ended);
+    EXPECT_GT(used, 0u);
+    at += used;
+    if (ended) ends.push_back(at);
+  }
+  return ends;
+}
+
+TEST(FrameEdge, FindsTheEndOfEveryLengthFormWhateverThePieces) {
+  const std::string small = client_frame("abc");                    // 7-bit length
+  const std::string medium = client_frame(std::string(300, 'm'));   // 126 + 16 bits
+  const std::string large = client_frame(std::string(70000, 'l'));  // 127 + 64 bits
+  const std::string empty = client_frame("", 0x9);                  // a ping, no payload
+  const std::string all = small + empty + medium + large;
+  const std::vector<std::size_t> want = {small.size(), small.size() + empty.size(),
+                                         small.size() + empty.size() + medium.size(), all.size()};
+  for (std::size_t piece : {std::size_t(1), std::size_t(3), std::size_t(256), all.size()})
+    EXPECT_EQ(frame_ends(all, piece), want) << "pieces of " << piece;
+}
+
+TEST(FrameEdge, ReadsUnmaskedLengthsToo) {
+  // A client must mask, and Beast refuses a frame that does not; the edge still counts right.
+  const std::string unmasked =
+      std::string("\x81\x03", 2) + "abc" + std::string("\x81\x01", 2) + "z";
+  EXPECT_EQ(frame_ends(unmasked, unmasked.size()), (std::vector<std::size_t>{5, 8}));
+}
+
+// Two messages in one TCP write, with a ping frame between them: both answered, in order.
+TEST(ServerFraming, MessagesArrivingTogetherAreEachAnswered) {
+  TempDir dir;
+  TestServer server(dir.path());
+  Client c(server.port());
+  c.send_raw(ping(1) + client_frame("still here", 0x9) + ping(2));
+  EXPECT_EQ(c.next_of("pong").value("id", 0), 1);
+  EXPECT_EQ(c.next_of("pong").value("id", 0), 2);
+  c.send({{"type", "ping"}, {"id", 3}});
+  EXPECT_EQ(c.next_of("pong").value("id", 0), 3);
+}
+
+// A message cut in the middle of its header, then of its payload, with the next message's
+// start sent along with the first one's end: each is answered once it is whole.
+TEST(ServerFraming, MessagesCutAnywhereAreAnsweredWhenWhole) {
+  TempDir dir;
+  TestServer server(dir.path());
+  Client c(server.port());
+  const std::string first = ping(10), second = ping(11);
+  c.send_raw(first.substr(0, 1));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  c.send_raw(first.substr(1, 9));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  c.send_raw(first.substr(10) + second.substr(0, 4));
+  EXPECT_EQ(c.next_of("pong").value("id", 0), 10);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  c.send_raw(second.substr(4));
+  EXPECT_EQ(c.next_of("pong").value("id", 0), 11);
+}
+
+}  // namespace
+}  // namespace sabbat::server::testing
