@@ -9,6 +9,7 @@
 
 namespace sabbat::server {
 
+class IdleWatch;
 class Lobby;
 
 class Log {
@@ -28,6 +29,7 @@ struct Context {
   std::string public_url;  // no trailing slash
   std::atomic<uint64_t> next_connection_id{1};
   Lobby* lobby = nullptr;
+  IdleWatch* idle_watch = nullptr;  // none in programs without a server (the fuzz targets)
 };
 
 }  // namespace sabbat::server

@@ -16,6 +16,7 @@
 
 #include "core/untrusted.hpp"
 #include "server/context.hpp"
+#include "server/idle_watch.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "store/store.hpp"
@@ -29,6 +30,16 @@ namespace {
 
 // Time for the last messages ("going-away") to reach the clients before the threads end.
 constexpr auto kGoingAwayGrace = std::chrono::milliseconds(300);
+
+// Sweeps the idle connections, then again a period later, until the io_context stops.
+void sweep_idle(IdleWatch& watch, net::steady_timer& timer) {
+  timer.expires_after(watch.sweep_period());
+  timer.async_wait([&watch, &timer](const boost::system::error_code& ec) {
+    if (ec) return;
+    watch.sweep();
+    sweep_idle(watch, timer);
+  });
+}
 
 void log_to_stderr(std::string_view line) {
   const std::time_t now = std::time(nullptr);
@@ -69,10 +80,12 @@ void Log::operator()(std::string_view line) const {
 }
 
 struct Server::Impl {
-  explicit Impl(ServerOptions o) : ctx(std::move(o)) {}
+  explicit Impl(ServerOptions o) : idle_watch(o.limits.idle_timeout), ctx(std::move(o)) {}
 
   // Declared in the order of their lives: the store's writer posts into the io_context, so
-  // it must end first; the lobby's tables use the writer.
+  // it must end first; the lobby's tables use the writer. Sessions leave the idle watch when
+  // they die, some of them only with the io_context.
+  IdleWatch idle_watch;
   net::io_context ioc;
   Context ctx;
   std::unique_ptr<Store> store;
@@ -81,6 +94,7 @@ struct Server::Impl {
   std::shared_ptr<Listener> listener;
   std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
   std::optional<net::signal_set> signals;
+  std::optional<net::steady_timer> idle_sweep;
   std::vector<std::thread> threads;
   std::once_flag stop_once;
   std::mutex wait_mutex;
@@ -151,6 +165,9 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   if (ended > 0) ctx.log("restored " + std::to_string(ended) + " finished tables");
 
   impl->work.emplace(impl->ioc.get_executor());
+  ctx.idle_watch = &impl->idle_watch;
+  impl->idle_sweep.emplace(impl->ioc);
+  sweep_idle(impl->idle_watch, *impl->idle_sweep);
   impl->listener->run();
   const int threads = std::max(1, options.threads);
   for (int i = 0; i < threads; ++i)

@@ -31,7 +31,7 @@ WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
     : ws_(std::move(socket)),
       ctx_(ctx),
       id_(ctx.next_connection_id++),
-      idle_timer_(ws_.get_executor()),
+      idle_watch_(ctx.idle_watch),
       rate_(ctx.options.limits.messages_per_second) {
   beast::error_code ec;
   auto endpoint = ws_.next_layer().socket().remote_endpoint(ec);
@@ -39,6 +39,7 @@ WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
 }
 
 WebsocketSession::~WebsocketSession() {
+  if (watched_) idle_watch_->forget(*this);
   if (table_) table_->leave(id_);
 }
 
@@ -66,21 +67,24 @@ void WebsocketSession::on_accept(beast::error_code ec) {
                {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count()}}));
-  arm_idle_timer();
+  heard();
+  if (idle_watch_) {
+    idle_watch_->watch(*this);
+    watched_ = true;
+  }
   await_message();
 }
 
-void WebsocketSession::arm_idle_timer() {
-  idle_timer_.expires_after(ctx_.options.limits.idle_timeout);
-  idle_timer_.async_wait(
-      with_exact_memory([self = shared_from_this()](const beast::error_code& ec) {
-        if (ec || self->closing_) return;
-        self->ctx_.log("websocket " + self->peer_ + ": closed after the idle timeout");
-        self->close_with(error_frame("idle",
-                                     "no message from this client for the idle timeout; "
-                                     "send ping regularly"),
-                         false);
-      }));
+void WebsocketSession::idle_out() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->closing_ || self->close_after_queue_) return;
+    if (IdleWatch::Clock::now() - self->last_heard() < self->idle_watch_->timeout()) return;
+    self->ctx_.log("websocket " + self->peer_ + ": closed after the idle timeout");
+    self->close_with(error_frame("idle",
+                                 "no message from this client for the idle timeout; "
+                                 "send ping regularly"),
+                     false);
+  });
 }
 
 void WebsocketSession::read_next() {
@@ -90,7 +94,6 @@ void WebsocketSession::read_next() {
 
 void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
-    idle_timer_.cancel();
     if (ec == websocket::error::message_too_big)
       ctx_.log("websocket " + peer_ + ": closed, a message was larger than " +
                std::to_string(ctx_.options.limits.max_message_bytes) + " bytes");
@@ -100,7 +103,7 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   }
   if (closing_) return;
   if (!ws_.is_message_done()) return read_next();
-  arm_idle_timer();
+  heard();
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   // An idle connection keeps no read buffer: the next message takes a new one.
@@ -127,11 +130,7 @@ void WebsocketSession::await_message() {
   if (closing_) return;
   if (ws_.next_layer().holds_bytes()) return read_next();
   auto on_readable = [self = shared_from_this()](const beast::error_code& ec, std::size_t) {
-    if (ec) {
-      self->idle_timer_.cancel();
-      return;
-    }
-    if (!self->closing_) self->read_next();
+    if (!ec && !self->closing_) self->read_next();
   };
   ws_.next_layer().async_wait_readable(with_exact_memory(std::move(on_readable)));
 }
@@ -186,7 +185,6 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
   queue_.shrink_to_fit();  // nor a queue
   if (close_after_queue_ && !closing_) {
     closing_ = true;
-    idle_timer_.cancel();
     ws_.async_close(*close_after_queue_, [self = shared_from_this()](beast::error_code) {});
   }
 }
@@ -195,7 +193,6 @@ void WebsocketSession::drop(std::string_view why) {
   ctx_.log("websocket " + peer_ + ": disconnected, " + std::string(why));
   // The write in flight still reads its frame: the queue stays until its handler runs.
   closing_ = true;
-  idle_timer_.cancel();
   beast::error_code ignored;
   ws_.next_layer().socket().close(ignored);
 }

@@ -3,7 +3,7 @@
 // session alive through shared_from_this(); the session dies with its last handler and then
 // leaves its table. One write in flight, a bounded queue behind it: a client that reads too
 // slowly is disconnected rather than allowed to hold its table back.
-#include <boost/asio/steady_timer.hpp>
+#include <atomic>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -13,6 +13,7 @@
 #include "server/connection.hpp"
 #include "server/context.hpp"
 #include "server/framed_socket.hpp"
+#include "server/idle_watch.hpp"
 #include "server/rate_limit.hpp"
 
 namespace sabbat::server {
@@ -31,6 +32,12 @@ class WebsocketSession final : public Connection,
   void close_with(Frame last, bool going_away) override;
   void leave_table() override;
 
+  IdleWatch::Clock::time_point last_heard() const {
+    return IdleWatch::Clock::time_point(IdleWatch::Clock::duration(last_heard_.load()));
+  }
+  // The idle watch found no message for its timeout: close, unless one came meanwhile.
+  void idle_out();
+
  private:
   void on_accept(boost::beast::error_code ec);
   void read_next();
@@ -40,13 +47,13 @@ class WebsocketSession final : public Connection,
   void queue(Frame frame);
   void write_next();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
-  void arm_idle_timer();
+  void heard() { last_heard_ = IdleWatch::Clock::now().time_since_epoch().count(); }
   void drop(std::string_view why);
 
   // The socket handing Beast one frame at a time, without permessage-deflate: no
   // per-connection deflate state and no stream timer, whose Beast ops cost an idle connection
   // memory. Between messages no WebSocket read is pending, only a wait for the socket. The
-  // WebSocket layer's own timeout bounds the handshake; our idle timer bounds the rest.
+  // WebSocket layer's own timeout bounds the handshake; the idle watch bounds the rest.
   boost::beast::websocket::stream<FramedSocket, false> ws_;
   // Read a little at a time (kReadChunk), so that a pending read holds almost nothing.
   boost::beast::flat_buffer buffer_;
@@ -57,7 +64,12 @@ class WebsocketSession final : public Connection,
   std::vector<Frame> queue_;
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
   bool closing_ = false;  // no more reads or writes but the close
-  boost::asio::steady_timer idle_timer_;
+  IdleWatch* const idle_watch_;
+  bool watched_ = false;
+  std::atomic<IdleWatch::Clock::rep> last_heard_{0};
+  friend class IdleWatch;
+  WebsocketSession* idle_prev_ = nullptr;  // the idle watch's list, under its mutex
+  WebsocketSession* idle_next_ = nullptr;
   RateLimit rate_;
   bool rate_logged_ = false;
   std::shared_ptr<Table> table_;  // the one table of this connection, once asked for

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 #include <string>
 #include <thread>
 
@@ -72,6 +73,35 @@ TEST(FrameEdge, ReadsUnmaskedLengthsToo) {
   const std::string unmasked =
       std::string("\x81\x03", 2) + "abc" + std::string("\x81\x01", 2) + "z";
   EXPECT_EQ(frame_ends(unmasked, unmasked.size()), (std::vector<std::size_t>{5, 8}));
+}
+
+// Any run of frames, any lengths, fed in random pieces: the ends found are the frames' ends.
+TEST(FrameEdge, RandomFramesInRandomPiecesEndWhereTheyEnd) {
+  std::mt19937 rng(9);
+  for (int run = 0; run < 300; ++run) {
+    std::string bytes;
+    std::vector<std::size_t> want;
+    const int frames = 1 + int(rng() % 12);
+    for (int f = 0; f < frames; ++f) {
+      const uint32_t form = rng() % 8;
+      const std::size_t n = form < 5   ? rng() % 126
+                            : form < 7 ? 126 + rng() % 2000
+                                       : 65536 + rng() % 9000;
+      bytes += client_frame(std::string(n, char('a' + f)), rng() % 2 ? 0x1 : 0x9);
+      want.push_back(bytes.size());
+    }
+    FrameEdge edge;
+    std::vector<std::size_t> ends;
+    std::size_t at = 0;
+    while (at < bytes.size()) {
+      const std::size_t piece = std::min<std::size_t>(1 + rng() % 300, bytes.size() - at);
+      bool ended = false;
+      at += edge.through_frame_end(reinterpret_cast<const unsigned char*>(bytes.data() + at), piece,
+                                   ended);
+      if (ended) ends.push_back(at);
+    }
+    ASSERT_EQ(ends, want) << "run " << run;
+  }
 }
 
 // Two messages in one TCP write, with a ping frame between them: both answered, in order.

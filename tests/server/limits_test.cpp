@@ -1,6 +1,9 @@
 // Each limit answers with a clear error and a log line (issue 9, "Identity and security").
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "play.hpp"
 
 namespace sabbat::server::testing {
@@ -97,6 +100,24 @@ TEST(ServerLimits, IdleConnectionIsClosed) {
   EXPECT_EQ(got.back().value("code", ""), "idle");
   EXPECT_EQ(c.close_code(), 1008);
   EXPECT_TRUE(server.logged("idle timeout"));
+}
+
+// Idle timeout: only silence counts. A client that sends a message well within every timeout
+// stays connected through many timeouts, each message answered.
+TEST(ServerLimits, ClientThatKeepsSendingIsNotClosed) {
+  TempDir dir;
+  Limits l;
+  l.idle_timeout = std::chrono::milliseconds(1000);
+  TestServer server(dir.path(), l);
+  Client c(server.port());
+  for (int i = 0; i < 30; ++i) {
+    c.send({{"type", "ping"}, {"id", i}});
+    json pong = c.next();
+    ASSERT_EQ(pong.value("type", ""), "pong") << pong.dump();
+    EXPECT_EQ(pong.value("id", -1), i);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_FALSE(c.closed());
 }
 
 // Origin on upgrade: another site's page may not open the WebSocket; the server's own may.
