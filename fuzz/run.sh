@@ -6,6 +6,9 @@
 #   message_fuzz any bytes as one client message through the server's parse and dispatch
 #                (no network): a first byte picks the connection's role, "@T", "@K", "@O"
 #                in the text stand for the table code, the seat token and the owner token
+#   frame_fuzz   any bytes as a client's WebSocket stream, cut anywhere, through FrameEdge
+#                (where the server finds frame ends before Beast): the ends may not depend on
+#                the cuts
 # Usage: fuzz/run.sh [SECONDS per target, default 60]
 # At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
 # server's messages for a night, after one run.sh (which builds it and its seeds):
@@ -44,8 +47,8 @@ cmake --build "$out" -j"$jobs"
 
 seeds="$out/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$out/corpus/record" \
-  "$out/corpus/apply" "$out/corpus/message" "$out/findings"
+mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$seeds/frame" "$out/corpus/record" \
+  "$out/corpus/apply" "$out/corpus/message" "$out/corpus/frame" "$out/findings"
 cp fuzz/seeds/record/* "$seeds/record/"
 cp fuzz/seeds/message/* "$seeds/message/"
 sabbat=${SABBAT:-build/sabbat}
@@ -70,6 +73,11 @@ for game in 0 1 2 3 4 5 6 7; do
   } >"$seeds/apply/game-$game"
 done
 
+# Frames: masked text of each length form, a ping, an unmasked one (first byte: the cuts).
+{ printf '\x07\x81\x83abcdxyz\x89\x80abcd\x81\xfe\x01\x00abcd'; head -c 256 /dev/zero
+  printf '\x82\xff\x00\x00\x00\x00\x00\x01\x00\x00abcd'; head -c 65536 /dev/zero
+  printf '\x81\x02hi'; } >"$seeds/frame/frames"
+
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 run() {
@@ -88,3 +96,4 @@ run() {
 run record_fuzz 70000
 run apply_fuzz 4096
 run message_fuzz 20000
+run frame_fuzz 70000
