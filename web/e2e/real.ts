@@ -156,11 +156,19 @@ async function checkReplay(page: Page, actions: number, record: number[], screen
   const told = async () => (await step.innerText()).trim();
   if ((await told()) !== `Step 0 of ${actions}`) throw new Error(`replay opens at "${await told()}", expected step 0 of ${actions}`);
   if ((await page.locator('.result').count()) !== 0) throw new Error('the replay shows a result at the deal');
+  // The page draws a step after the key's event: wait for the step, then say where it stopped.
+  const reaches = async (n: number, what: string) => {
+    try {
+      await page.locator('.replay-steps output', { hasText: new RegExp(`^Step ${n} of ${actions}$`) }).waitFor({ timeout: 10_000 });
+    } catch {
+      throw new Error(`${what}: "${await told()}"`);
+    }
+  };
   for (let i = 0; i < 12; ++i) await page.keyboard.press('ArrowRight');
-  if ((await told()) !== `Step 12 of ${actions}`) throw new Error(`after 12 steps forward: "${await told()}"`);
+  await reaches(12, 'after 12 steps forward');
   if (screens) await page.screenshot({ path: join(screens, 'replay-1280.png'), fullPage: true });
   await page.keyboard.press('ArrowLeft');
-  if ((await told()) !== `Step 11 of ${actions}`) throw new Error(`a step back: "${await told()}"`);
+  await reaches(11, 'a step back');
   await page.keyboard.press('End');
   await page.locator('.result').waitFor();
   const shown = await page.locator('.result tr[data-seat]').evaluateAll((rows) =>
