@@ -113,6 +113,7 @@ struct ServeOptions {
   int stand_in_after_s = 60;  // a person's empty seat is played by a bot after this
   int messages_per_second = server::Limits{}.messages_per_second;  // per connection
   int max_tables = server::Limits{}.max_tables;                    // unfinished tables held at once
+  int threads = server::ServerOptions{}.threads;                   // running the connections
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

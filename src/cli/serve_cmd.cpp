@@ -48,6 +48,12 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "Unfinished tables the server holds at once (default 10000)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000000));
+  serve
+      ->add_option("--threads", o.threads,
+                   "Threads serving the connections and tables (default 2; the store writes "
+                   "on a thread of its own)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 256));
   return serve;
 }
 
@@ -60,6 +66,7 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.limits.stand_in_after = std::chrono::seconds(options.stand_in_after_s);
   o.limits.messages_per_second = options.messages_per_second;
   o.limits.max_tables = options.max_tables;
+  o.threads = options.threads;
   o.web_dir = options.web_dir.empty() ? default_web_dir() : options.web_dir;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);

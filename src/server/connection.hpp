@@ -16,6 +16,12 @@ class Connection {
   virtual uint64_t id() const = 0;
   // Queues one message; a client whose queue is full is disconnected.
   virtual void send(Frame frame) = 0;
+  // Queues two messages together, so that they may leave in one TCP segment: the answer to a
+  // seat's action and the state it led to.
+  virtual void send_both(Frame first, Frame second) {
+    send(std::move(first));
+    send(std::move(second));
+  }
   // Sends `last` (an error saying why), then closes: 1001 when `going_away`, else 1008.
   virtual void close_with(Frame last, bool going_away) = 0;
   // The table refused this connection (a wrong token, a taken seat...): it may try again.

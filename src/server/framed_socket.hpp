@@ -62,9 +62,13 @@ class FramedSocket {
         ReadOp<MutableBuffers>{*this, buffers}, token, socket_);
   }
 
+  // Whether the next writes are followed at once by another: their bytes then wait in the
+  // kernel for it (MSG_MORE), which sends them together.
+  void more_follows(bool more) noexcept { more_ = more; }
+
   template <class ConstBuffers, class WriteToken>
   auto async_write_some(const ConstBuffers& buffers, WriteToken&& token) {
-    return socket_.async_write_some(buffers, std::forward<WriteToken>(token));
+    return socket_.async_send(buffers, more_ ? kMore : 0, std::forward<WriteToken>(token));
   }
 
  private:
@@ -130,6 +134,12 @@ class FramedSocket {
   FrameEdge edge_;
   std::string kept_;
   char peeked_ = 0;
+  bool more_ = false;
+#ifdef MSG_MORE
+  static constexpr socket_type::message_flags kMore = MSG_MORE;
+#else
+  static constexpr socket_type::message_flags kMore = 0;
+#endif
 };
 
 // Beast closes a WebSocket through these, found by argument-dependent lookup.

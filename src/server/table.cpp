@@ -470,9 +470,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   if (!actor.expired())
     accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
   store_.append(StoredAction{code_, recorded}, gate([this, actor, accepted, frames] {
-                  if (accepted)
-                    if (auto c = actor.lock()) c->send(accepted);
-                  deliver(frames);
+                  deliver(frames, actor, accepted);
                 }));
   if (match_.state().terminal()) {
     phase_ = Phase::Finished;
@@ -658,13 +656,24 @@ Table::Frames Table::build_frames(const Events* events, GameTime time) const {
   return f;
 }
 
-void Table::deliver(const Frames& frames) {
+void Table::deliver(const Frames& frames, const std::weak_ptr<Connection>& actor,
+                    const Frame& accepted) {
+  const std::shared_ptr<Connection> acted = accepted ? actor.lock() : nullptr;
+  bool answered = false;
   for (Link& l : links_) {
     if (!l.live) continue;
     Frame f = l.seat == kSpectator ? frames.spectators : frames.seats[size_t(l.seat)];
-    if (!f) continue;
-    if (auto c = l.conn.lock()) c->send(f);
+    auto c = l.conn.lock();
+    if (!c) continue;
+    if (acted && c == acted && !answered) {
+      answered = true;
+      if (f) c->send_both(accepted, std::move(f));
+      else c->send(accepted);
+    } else if (f) {
+      c->send(std::move(f));
+    }
   }
+  if (acted && !answered) acted->send(accepted);
 }
 
 json Table::status_json() const {

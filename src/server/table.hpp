@@ -117,7 +117,9 @@ class Table : public std::enable_shared_from_this<Table> {
   Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
   std::vector<Frame> state_frames(std::span<const Seat> viewers, const Events* events,
                                   GameTime time) const;
-  void deliver(const Frames& frames);
+  // Each live link its frame; the connection that acted, if any, gets `accepted` just before.
+  void deliver(const Frames& frames, const std::weak_ptr<Connection>& actor = {},
+               const Frame& accepted = nullptr);
   json status_json() const;
   Frame table_frame(Seat you) const;
   Frame result_frame() const;  // once the game has ended

@@ -147,6 +147,16 @@ void WebsocketSession::send(Frame f) {
             [self = shared_from_this(), f = std::move(f)]() mutable { self->queue(std::move(f)); });
 }
 
+void WebsocketSession::send_both(Frame first, Frame second) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
+                                  second = std::move(second)]() mutable {
+    // Both queued before the first is written: it then goes out corked, and the second's write
+    // sends the two in one segment.
+    self->queue(std::move(first), false);
+    self->queue(std::move(second));
+  });
+}
+
 void WebsocketSession::close_with(Frame last, bool going_away) {
   net::post(ws_.get_executor(), [self = shared_from_this(), last = std::move(last), going_away] {
     if (self->closing_ || self->close_after_queue_) return;
@@ -160,20 +170,25 @@ void WebsocketSession::leave_table() {
   net::post(ws_.get_executor(), [self = shared_from_this()] { self->table_.reset(); });
 }
 
-void WebsocketSession::queue(Frame f) {
+void WebsocketSession::queue(Frame f, bool write) {
   if (closing_ || close_after_queue_) return;
   if (queue_.size() >= ctx_.options.limits.max_queued_messages)
     return drop("it reads its messages too slowly");
   queue_.push_back(std::move(f));
-  if (queue_.size() == 1) write_next();
+  if (write && !writing_) write_next();
 }
 
 void WebsocketSession::write_next() {
+  writing_ = true;
+  // A frame with others behind it waits in the kernel for them (MSG_MORE): one segment, and
+  // one pass through the network stack at each end, instead of one per frame.
+  ws_.next_layer().more_follows(queue_.size() > 1);
   ws_.async_write(net::buffer(*queue_.front()),
                   beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
 }
 
 void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  writing_ = false;
   if (ec) {
     if (!quiet_error(ec)) ctx_.log("websocket " + peer_ + ": " + ec.message());
     closing_ = true;

@@ -29,6 +29,7 @@ class WebsocketSession final : public Connection,
 
   uint64_t id() const override { return id_; }
   void send(Frame frame) override;
+  void send_both(Frame first, Frame second) override;
   void close_with(Frame last, bool going_away) override;
   void leave_table() override;
 
@@ -44,7 +45,9 @@ class WebsocketSession final : public Connection,
   void await_message();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(std::string_view text);
-  void queue(Frame frame);
+  // `write`: start writing now if no write is in flight; false when another frame follows at
+  // once, to be written together.
+  void queue(Frame frame, bool write = true);
   void write_next();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void heard() { last_heard_ = IdleWatch::Clock::now().time_since_epoch().count(); }
@@ -64,6 +67,7 @@ class WebsocketSession final : public Connection,
   std::vector<Frame> queue_;
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
   bool closing_ = false;  // no more reads or writes but the close
+  bool writing_ = false;  // a write is in flight: it writes the next queued frame when done
   IdleWatch* const idle_watch_;
   bool watched_ = false;
   std::atomic<IdleWatch::Clock::rep> last_heard_{0};

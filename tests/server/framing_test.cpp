@@ -3,6 +3,10 @@
 // or cut anywhere are each answered once, in order.
 #include <gtest/gtest.h>
 
+#include <poll.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/read.hpp>
 #include <chrono>
 #include <random>
 #include <string>
@@ -132,6 +136,49 @@ TEST(ServerFraming, MessagesCutAnywhereAreAnsweredWhenWhole) {
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   c.send_raw(second.substr(4));
   EXPECT_EQ(c.next_of("pong").value("id", 0), 11);
+}
+
+// The answer to a seat's action and the state it led to leave together: a write marked as
+// followed by another (more_follows) waits in the kernel until that one is written, and the
+// two then arrive at once.
+TEST(FramedSocket, AWriteFollowedByAnotherWaitsForIt) {
+#ifndef MSG_MORE
+  GTEST_SKIP() << "this system's sockets have no MSG_MORE: each write leaves at once";
+#endif
+  namespace net = boost::asio;
+  using net::ip::tcp;
+  net::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::address_v4::loopback(), 0));
+  tcp::socket client(ioc);
+  client.connect(acceptor.local_endpoint());
+  FramedSocket server(acceptor.accept());
+  server.socket().set_option(tcp::no_delay(true));  // as the listener sets it
+  auto write = [&](const std::string& bytes, bool more) {
+    server.more_follows(more);
+    std::size_t written = 0;
+    server.async_write_some(net::buffer(bytes), [&](boost::beast::error_code ec, std::size_t n) {
+      ASSERT_FALSE(ec) << ec.message();
+      written = n;
+    });
+    ioc.restart();
+    ioc.run();
+    ASSERT_EQ(written, bytes.size());
+  };
+  auto readable_within = [&](int ms) {
+    pollfd p{client.native_handle(), POLLIN, 0};
+    return ::poll(&p, 1, ms) == 1;
+  };
+
+  write("accepted;", true);
+  EXPECT_FALSE(readable_within(50)) << "the first write left before the one it waits for";
+  write("state;", false);
+  ASSERT_TRUE(readable_within(5000));
+  std::string got(15, '\0');
+  net::read(client, net::buffer(got));
+  EXPECT_EQ(got, "accepted;state;");
+
+  write("alone;", false);  // not followed: leaves at once
+  ASSERT_TRUE(readable_within(5000));
 }
 
 }  // namespace

@@ -63,7 +63,8 @@ TEST(ServeFlags, BadValuesAreRefusedWithTheFlagAndWhatItAllows) {
            {{"serve", "--stand-in-after", "0"}, "86400"},
            {{"serve", "--stand-in-after", "soon"}, "86400"},
            {{"serve", "--messages-per-second", "0"}, "1000000"},
-           {{"serve", "--max-tables", "-5"}, "1000000"}}) {
+           {{"serve", "--max-tables", "-5"}, "1000000"},
+           {{"serve", "--threads", "0"}, "256"}}) {
     Ran r = sabbat(args);
     EXPECT_EQ(r.code, 2) << args[2];
     EXPECT_NE(r.err.find("not in range"), std::string::npos) << r.err;
