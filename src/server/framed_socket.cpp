@@ -13,7 +13,11 @@ std::size_t FrameEdge::through_frame_end(const unsigned char* p, std::size_t n, 
       if (head_have_ == 2) {
         const unsigned length7 = head_[1] & 0x7f;
         const bool masked = (head_[1] & 0x80) != 0;
-        head_need_ = 2 + (length7 == 126 ? 2 : length7 == 127 ? 8 : 0) + (masked ? 4 : 0);
+        head_need_ = std::uint8_t(2 +
+                                  (length7 == 126   ? 2
+                                   : length7 == 127 ? 8
+                                                    : 0) +
+                                  (masked ? 4 : 0));
       }
       if (head_have_ < 2 || head_have_ < head_need_) continue;
       const unsigned length7 = head_[1] & 0x7f;

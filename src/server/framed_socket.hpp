@@ -5,7 +5,6 @@
 // wait for the socket to become readable instead of keeping a WebSocket read pending: Beast's
 // pending read ops cost about 0.9 KiB per connection, a wait (a one-byte peek) almost nothing.
 #include <boost/asio/compose.hpp>
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_prefix.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
@@ -14,7 +13,10 @@
 #include <boost/beast/core/stream_traits.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
+
+#include "server/connection_socket.hpp"
 
 namespace sabbat::server {
 
@@ -28,16 +30,17 @@ class FrameEdge {
   std::size_t through_frame_end(const unsigned char* p, std::size_t n, bool& ended);
 
  private:
-  unsigned char head_[14] = {};
-  std::size_t head_have_ = 0;
-  std::size_t head_need_ = 2;
-  bool in_payload_ = false;
+  // Small counters: Beast keeps this inside each connection's stream state.
   std::uint64_t payload_left_ = 0;
+  unsigned char head_[14] = {};
+  std::uint8_t head_have_ = 0;
+  std::uint8_t head_need_ = 2;
+  bool in_payload_ = false;
 };
 
 class FramedSocket {
  public:
-  using socket_type = boost::asio::ip::tcp::socket;
+  using socket_type = ConnectionSocket;
   using executor_type = socket_type::executor_type;
 
   explicit FramedSocket(socket_type&& socket) : socket_(std::move(socket)) {}
@@ -45,7 +48,7 @@ class FramedSocket {
   executor_type get_executor() noexcept { return socket_.get_executor(); }
   socket_type& socket() noexcept { return socket_; }
   // Bytes already read from the socket and not yet handed to Beast.
-  bool holds_bytes() const noexcept { return !kept_.empty(); }
+  bool holds_bytes() const noexcept { return kept_ && !kept_->empty(); }
 
   // Completes once a byte can be read (or the connection failed), reading nothing. A peek,
   // not the socket's async_wait: Asio first tries a peek at once, under its reactor's lock, so
@@ -111,8 +114,9 @@ class FramedSocket {
     if (given < n) {
       boost::beast::buffers_suffix<MutableBuffers> rest(buffers);
       rest.consume(given);
-      kept_.resize(n - given);
-      boost::asio::buffer_copy(boost::asio::buffer(kept_),
+      if (!kept_) kept_ = std::make_unique<std::string>();
+      kept_->resize(n - given);
+      boost::asio::buffer_copy(boost::asio::buffer(*kept_),
                                boost::beast::buffers_prefix(n - given, rest));
     }
     return given;
@@ -121,18 +125,19 @@ class FramedSocket {
   template <class MutableBuffers>
   std::size_t give_kept(const MutableBuffers& buffers) {
     bool ended = false;
-    const std::size_t room = std::min(boost::asio::buffer_size(buffers), kept_.size());
+    std::string& kept = *kept_;
+    const std::size_t room = std::min(boost::asio::buffer_size(buffers), kept.size());
     const std::size_t n =
-        edge_.through_frame_end(reinterpret_cast<const unsigned char*>(kept_.data()), room, ended);
-    boost::asio::buffer_copy(buffers, boost::asio::buffer(kept_.data(), n));
-    kept_.erase(0, n);
-    if (kept_.empty()) kept_.shrink_to_fit();
+        edge_.through_frame_end(reinterpret_cast<const unsigned char*>(kept.data()), room, ended);
+    boost::asio::buffer_copy(buffers, boost::asio::buffer(kept.data(), n));
+    kept.erase(0, n);
+    if (kept.empty()) kept_.reset();
     return n;
   }
 
   socket_type socket_;
   FrameEdge edge_;
-  std::string kept_;
+  std::unique_ptr<std::string> kept_;  // rare (a client sending ahead), so not held inline
   char peeked_ = 0;
   bool more_ = false;
 #ifdef MSG_MORE

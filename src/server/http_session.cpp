@@ -37,7 +37,7 @@ std::string origin_of(std::string_view url) {
 
 }  // namespace
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, Context& ctx)
+HttpSession::HttpSession(ConnectionSocket&& socket, Context& ctx)
     : stream_(std::move(socket)), ctx_(ctx) {}
 
 void HttpSession::run() {

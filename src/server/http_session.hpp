@@ -6,13 +6,14 @@
 #include <memory>
 #include <optional>
 
+#include "server/connection_socket.hpp"
 #include "server/context.hpp"
 
 namespace sabbat::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, Context& ctx);
+  HttpSession(ConnectionSocket&& socket, Context& ctx);
   void run();
 
  private:
@@ -34,7 +35,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_write(bool close, boost::beast::error_code ec, std::size_t bytes);
   void shutdown();
 
-  boost::beast::tcp_stream stream_;
+  boost::beast::basic_stream<boost::asio::ip::tcp, ConnectionExecutor> stream_;
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;

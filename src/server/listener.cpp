@@ -46,7 +46,7 @@ void Listener::accept_next() {
   // Each connection gets its own strand: its handlers never run at once.
   acceptor_.async_accept(
       net::make_strand(ioc_),
-      [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+      [self = shared_from_this()](boost::system::error_code ec, ConnectionSocket socket) {
         if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
         if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space ||
             ec == net::error::no_memory || ec == boost::system::errc::too_many_files_open_in_system)

@@ -469,9 +469,8 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   Frame accepted;
   if (!actor.expired())
     accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
-  store_.append(StoredAction{code_, recorded}, gate([this, actor, accepted, frames] {
-                  deliver(frames, actor, accepted);
-                }));
+  store_.append(StoredAction{code_, recorded},
+                gate([this, actor, accepted, frames] { deliver(frames, actor, accepted); }));
   if (match_.state().terminal()) {
     phase_ = Phase::Finished;
     finished_flag_ = true;
@@ -667,8 +666,10 @@ void Table::deliver(const Frames& frames, const std::weak_ptr<Connection>& actor
     if (!c) continue;
     if (acted && c == acted && !answered) {
       answered = true;
-      if (f) c->send_both(accepted, std::move(f));
-      else c->send(accepted);
+      if (f)
+        c->send_both(accepted, std::move(f));
+      else
+        c->send(accepted);
     } else if (f) {
       c->send(std::move(f));
     }

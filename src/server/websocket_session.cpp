@@ -27,7 +27,7 @@ bool quiet_error(const beast::error_code& ec) {
 
 }  // namespace
 
-WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, Context& ctx)
+WebsocketSession::WebsocketSession(ConnectionSocket&& socket, Context& ctx)
     : ws_(std::move(socket)),
       ctx_(ctx),
       id_(ctx.next_connection_id++),
@@ -149,7 +149,7 @@ void WebsocketSession::send(Frame f) {
 
 void WebsocketSession::send_both(Frame first, Frame second) {
   net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
-                                  second = std::move(second)]() mutable {
+                                 second = std::move(second)]() mutable {
     // Both queued before the first is written: it then goes out corked, and the second's write
     // sends the two in one segment.
     self->queue(std::move(first), false);

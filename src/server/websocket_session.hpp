@@ -21,7 +21,7 @@ namespace sabbat::server {
 class WebsocketSession final : public Connection,
                                public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(boost::asio::ip::tcp::socket&& socket, Context& ctx);
+  WebsocketSession(ConnectionSocket&& socket, Context& ctx);
   ~WebsocketSession() override;
 
   // Accepts the upgrade request read by the HTTP session.
@@ -65,17 +65,19 @@ class WebsocketSession final : public Connection,
   // Frames own their text, so a write in flight survives the vector growing. A vector, not a
   // deque: an idle connection then holds no queue memory at all.
   std::vector<Frame> queue_;
+  // The flags side by side: with the control block of make_shared, a session then takes one
+  // 256-byte allocation (tests/alloc/alloc_test.cpp).
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
   bool closing_ = false;  // no more reads or writes but the close
   bool writing_ = false;  // a write is in flight: it writes the next queued frame when done
-  IdleWatch* const idle_watch_;
   bool watched_ = false;
+  bool rate_logged_ = false;
+  IdleWatch* const idle_watch_;
   std::atomic<IdleWatch::Clock::rep> last_heard_{0};
   friend class IdleWatch;
   WebsocketSession* idle_prev_ = nullptr;  // the idle watch's list, under its mutex
   WebsocketSession* idle_next_ = nullptr;
   RateLimit rate_;
-  bool rate_logged_ = false;
   std::shared_ptr<Table> table_;  // the one table of this connection, once asked for
   std::string peer_;
 };

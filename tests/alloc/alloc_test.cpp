@@ -2,21 +2,28 @@
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 
 // Applying an action allocates nothing (when no events are asked for), nor does listing the
-// legal actions into a reused vector: simulations and tree search run on these paths.
+// legal actions into a reused vector: simulations and tree search run on these paths. And the
+// blocks an idle server connection holds stay within the allocator's size classes.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/websocket/stream.hpp>
 #include <cstdlib>
 #include <new>
 
 #include "core/registry.hpp"
+#include "server/framed_socket.hpp"
+#include "server/websocket_session.hpp"
 
 namespace {
 std::atomic<long> allocations{0};
+std::atomic<std::size_t> largest{0};  // the largest block asked for since last reset
 }
 
 void* operator new(std::size_t n) {
   allocations.fetch_add(1, std::memory_order_relaxed);
+  if (n > largest.load(std::memory_order_relaxed)) largest.store(n, std::memory_order_relaxed);
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
@@ -77,6 +84,25 @@ TEST(Allocation, TheCounterSeesAnAllocation) {
   auto* p = new std::vector<int>(100);
   EXPECT_GE(allocations.load() - before, 2);
   delete p;
+}
+
+// Every connection holds its WebSocket stream state for its whole life, in one block. jemalloc
+// (the server's allocator) rounds a block up to its size class: 2,560 bytes, then 3,072. Over
+// 2,560, each connection would hold 512 bytes more (docs/architecture.md, "Memory per
+// connection").
+TEST(ConnectionMemory, AWebSocketStreamStateFitsIn2560Bytes) {
+  boost::asio::io_context ioc;
+  server::ConnectionSocket socket(boost::asio::make_strand(ioc));
+  largest = 0;
+  boost::beast::websocket::stream<server::FramedSocket, false> ws(std::move(socket));
+  EXPECT_GT(largest.load(), 1536u) << "the stream state holds Beast's 1,536-byte read buffer";
+  EXPECT_LE(largest.load(), 2560u);
+}
+
+// make_shared puts a session behind a control block of a vtable pointer and two counts; the
+// two together fit jemalloc's 256-byte class (the next is 320).
+TEST(ConnectionMemory, ASessionAndItsControlBlockFitIn256Bytes) {
+  EXPECT_LE(sizeof(server::WebsocketSession) + 2 * sizeof(void*), 256u);
 }
 
 }  // namespace

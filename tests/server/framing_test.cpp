@@ -151,7 +151,7 @@ TEST(FramedSocket, AWriteFollowedByAnotherWaitsForIt) {
   tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::address_v4::loopback(), 0));
   tcp::socket client(ioc);
   client.connect(acceptor.local_endpoint());
-  FramedSocket server(acceptor.accept());
+  FramedSocket server(acceptor.accept(net::make_strand(ioc)));
   server.socket().set_option(tcp::no_delay(true));  // as the listener sets it
   auto write = [&](const std::string& bytes, bool more) {
     server.more_follows(more);
