@@ -19,7 +19,7 @@
 namespace {
 std::atomic<long> allocations{0};
 std::atomic<std::size_t> largest{0};  // the largest block asked for since last reset
-}
+}  // namespace
 
 void* operator new(std::size_t n) {
   allocations.fetch_add(1, std::memory_order_relaxed);
