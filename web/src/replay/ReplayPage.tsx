@@ -1,6 +1,6 @@
 // `/t/CODE/replay?seat=K`: a finished game, step by step, through the eyes of one seat or of a
 // spectator; the board and the log are the table page's own, fed the recorded states.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
 import { fetchTable } from '../net';
 import { boardFor } from '../games/registry';
@@ -41,7 +41,9 @@ export function ReplayPage({ code, seat }: { code: string; seat: Viewer }) {
 
   const ready = answer && answer !== 'not-finished' ? answer : null;
   const step = (to: number) => ready && setK(clampStep(ready, to));
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the steps are drawn (a plain effect runs
+  // after the paint, and keys pressed in between were lost).
+  useLayoutEffect(() => {
     if (!ready) return;
     const onKey = (e: KeyboardEvent) => {
       const tag = (e.target as HTMLElement | null)?.tagName;
