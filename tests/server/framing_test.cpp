@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <poll.h>
+#include <sys/ioctl.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/read.hpp>
@@ -14,6 +15,7 @@
 
 #include "play.hpp"
 #include "server/framed_socket.hpp"
+#include "tcp_segments.hpp"
 
 namespace sabbat::server::testing {
 namespace {
@@ -164,21 +166,57 @@ TEST(FramedSocket, AWriteFollowedByAnotherWaitsForIt) {
     ioc.run();
     ASSERT_EQ(written, bytes.size());
   };
+  // On loopback a segment is in the receiver's queue when the send returns, so these look at
+  // once: a held write would show only after the kernel's 200 ms limit.
+  auto arrived = [&] {
+    int n = 0;
+    return ::ioctl(client.native_handle(), FIONREAD, &n) == 0 ? n : -1;
+  };
   auto readable_within = [&](int ms) {
     pollfd p{client.native_handle(), POLLIN, 0};
     return ::poll(&p, 1, ms) == 1;
   };
 
   write("accepted;", true);
-  EXPECT_FALSE(readable_within(50)) << "the first write left before the one it waits for";
+  EXPECT_EQ(arrived(), 0) << "the first write left before the one it waits for";
   write("state;", false);
-  ASSERT_TRUE(readable_within(5000));
+  ASSERT_TRUE(readable_within(100)) << "the second write did not send the two at once";
   std::string got(15, '\0');
   net::read(client, net::buffer(got));
   EXPECT_EQ(got, "accepted;state;");
 
   write("alone;", false);  // not followed: leaves at once
-  ASSERT_TRUE(readable_within(5000));
+  EXPECT_TRUE(readable_within(100)) << "a write followed by none was held";
+}
+
+// The same through the server: a seat that acts reads its `accepted` and its new `state` from
+// one TCP segment (they were two, each with its own trip through the network stack).
+TEST(ServerFraming, TheSeatThatActedGetsItsAnswerAndItsStateInOneSegment) {
+  TempDir dir;
+  TestServer server(dir.path());
+  Client creator(server.port());
+  Created t = create_table(creator, TablePlan{"sortileges", 2, {}, {"", ""}, false});
+  Person a = join(server.port(), t.table, 0, "Morgane");
+  Person b = join(server.port(), t.table, 1, "Viviane");
+  // Seat 0 opens (first_seat 0): its state with legal actions comes once both sit.
+  Person& mover = a;
+  json state;
+  do state = mover.client->next_of("state");
+  while (!state.is_null() && state["legal"].empty());
+  ASSERT_FALSE(state.is_null());
+  // A ping's answer comes after everything the server had queued for this seat.
+  mover.client->send({{"type", "ping"}, {"id", 1}});
+  ASSERT_EQ(mover.client->next_of("pong").value("id", 0), 1);
+  auto before = data_segments_received(mover.client->native_socket());
+  if (!before) GTEST_SKIP() << "this kernel does not count the segments a socket receives";
+  const size_t messages_before = mover.client->received.size();
+
+  mover.client->send({{"type", "act"}, {"seq", 1}, {"action", state["legal"][0]}});
+  EXPECT_EQ(mover.client->next().value("type", ""), "accepted");
+  EXPECT_EQ(mover.client->next().value("type", ""), "state");
+  // Nothing else came meanwhile: the two messages are the segments counted.
+  ASSERT_EQ(mover.client->received.size(), messages_before + 2);
+  EXPECT_EQ(*data_segments_received(mover.client->native_socket()) - *before, 1u);
 }
 
 }  // namespace

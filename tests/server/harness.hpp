@@ -61,6 +61,8 @@ class Client {
   void send_text(const std::string& text);
   // Bytes written straight to the socket: frames the test built itself.
   void send_raw(const std::string& bytes);
+  // The connection's socket, for what the kernel knows of it.
+  int native_socket() { return boost::beast::get_lowest_layer(ws_).socket().native_handle(); }
   // The next message; fails the test (returns null) when none comes before the safety timeout
   // or the connection closes.
   json next();
