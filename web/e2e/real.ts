@@ -192,12 +192,17 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
     let closedSeen = 0;
     const deadline = Date.now() + 180000;
     while (wrote < 2 && Date.now() < deadline) {
-      const phase = await page.locator('.du-balai').getAttribute('data-phase');
+      // The phase and the dice read in one look: the bots play on in real time, and two reads
+      // could see the writing phase, then the dice of the next reveal.
+      const { phase, dice } = await page.evaluate(() => ({
+        phase: document.querySelector('.du-balai')?.getAttribute('data-phase') ?? null,
+        dice: document.querySelectorAll('.die').length,
+      }));
       if (phase === 'book-open' && (await page.locator('.book.open').count()) > 0) {
         if (screens && closedSeen === 0) await page.screenshot({ path: join(screens, 'du-balai-real-1280.png'), fullPage: true });
         await page.keyboard.press('Space');
       } else if (phase === 'writing') {
-        if ((await page.locator('.die').count()) !== 0) throw new Error('dice in the page while the book is closed');
+        if (dice !== 0) throw new Error('dice in the page while the book is closed');
         closedSeen++;
         if ((await page.locator('.symbol-cards').count()) > 0) {
           await page.keyboard.press('1');
