@@ -438,6 +438,30 @@ TEST(BalPlayout, TheLegalListIsExactlyTheActionsApplyAccepts) {
   EXPECT_GT(states, 5 * sabbat::testing::scaled(6));  // about 25 a game
 }
 
+// A random move counts and builds an attack rather than listing them; it must still be the
+// list's entry at the index the same draw gives, so that a seed plays the same game either way.
+TEST(BalPlayout, ARandomMoveIsTheListedMoveAtTheSameDraw) {
+  int attacks = 0;
+  for (const std::string level : {"easy", "medium", "hard"})
+    for (uint64_t seed = 0; seed < uint64_t(sabbat::testing::scaled(8)); ++seed) {
+      auto s = new_game(3 + int(seed % 4), level, seed, level == "hard" && seed % 2);
+      Rng rng(seed);
+      play(*s, rng, [&](const State& st, Seat seat, const ActionList& legal) {
+        attacks += bal(st).phase() == Phase::Attack;
+        Rng a(seed * 7919 + legal.size()), b = a;
+        const MaybeAction drawn = st.random_legal(seat, a);
+        ASSERT_TRUE(drawn.has_value());
+        ASSERT_EQ((*drawn).code, legal[b.below(uint32_t(legal.size()))].code)
+            << st.full_state().dump();
+        ASSERT_EQ(a.next(), b.next());  // one draw each
+        Rng c(seed);
+        const Seat idle = Seat((seat + 1) % st.players());
+        EXPECT_FALSE(st.random_legal(idle, c).has_value());
+      });
+    }
+  EXPECT_GT(attacks, 20 * sabbat::testing::scaled(8));
+}
+
 TEST(BalPlayout, ViewsHideOtherHandsAndThePile) {
   auto s = new_game(4, "medium", 3);
   const auto full = s->full_state().dump();

@@ -61,16 +61,72 @@ struct KindInfo {
   uint8_t count;          // copies in the box
   Level level;            // the first level that plays it (potions: every level)
 };
-const KindInfo& kind_info(Kind k);
+
+// Counts from the rule book (its "85 potions" is a misprint for 84: 3 + 8 + 15 + 23 + 35).
+// In the header so that the rules' lookups are inlined.
+inline constexpr std::array<KindInfo, kKinds> kKindsInfo{{
+    {"Gris", "gris", 3, Level::Facile},
+    {"Bleu", "bleu", 8, Level::Facile},
+    {"Vert", "vert", 15, Level::Facile},
+    {"Jaune", "jaune", 23, Level::Facile},
+    {"Rouge", "rouge", 35, Level::Facile},
+    {"Abracadabra", "abracadabra", 5, Level::Facile},
+    {"Tr\u00e9sor magique", "tresor", 5, Level::Facile},
+    {"Sortil\u00e8ge", "sortilege", 4, Level::Facile},
+    {"Du balai", "balai", 3, Level::Facile},
+    {"Mon beau miroir", "miroir", 3, Level::Facile},
+    {"\u00c0 moi, nanan\u00e8re !", "nananere", 2, Level::Facile},
+    {"Rem\u00e8de", "remede", 1, Level::Moyen},
+    {"Baguette magique", "baguette", 2, Level::Moyen},
+    {"Envo\u00fbtement", "envoutement", 1, Level::Moyen},
+    {"Enchantement", "enchantement", 4, Level::Moyen},
+    {"Tour de magie", "tour", 1, Level::Moyen},
+    {"Fant\u00f4me", "fantome", 1, Level::Moyen},
+    {"Boule de cristal", "boule", 2, Level::Moyen},
+    {"Lutin farceur", "lutin", 2, Level::Difficile},
+    {"Diablotin", "diablotin", 1, Level::Difficile},
+}};
+
+using Card = uint8_t;  // 0..120: the potions by colour, rarest first, then the spells
+
+inline constexpr std::array<Card, kKinds> kFirst = [] {
+  std::array<Card, kKinds> first{};
+  int at = 0;
+  for (int k = 0; k < kKinds; ++k) {
+    first[size_t(k)] = Card(at);
+    at += kKindsInfo[size_t(k)].count;
+  }
+  return first;
+}();
+static_assert(kFirst[kKinds - 1] + 1 == kCards, "121 cards in the box");
+static_assert(kFirst[kColours] == kPotions, "84 potions");
+
+inline constexpr std::array<Kind, kCards> kCardKinds = [] {
+  std::array<Kind, kCards> kinds{};
+  for (int k = 0; k < kKinds; ++k)
+    for (int i = 0; i < kKindsInfo[size_t(k)].count; ++i)
+      kinds[size_t(kFirst[size_t(k)] + i)] = Kind(k);
+  return kinds;
+}();
+
+inline const KindInfo& kind_info(Kind k) {
+  return kKindsInfo[k];
+}
 // Parses a slug; -1 when unknown.
 int kind_from_slug(std::string_view slug);
 
-using Card = uint8_t;  // 0..120: the potions by colour, rarest first, then the spells
-Kind card_kind(Card c);
+inline Kind card_kind(Card c) {
+  return kCardKinds[c];
+}
+constexpr bool is_potion_card(Card c) {
+  return c < kPotions;
+}
 // What a card says: a potion's ingredient ("Soupe de chat noir"), a spell's name.
 std::string_view card_name(Card c);
 // The first card of a kind; its copies follow.
-Card first_card(Kind k);
+inline Card first_card(Kind k) {
+  return kFirst[k];
+}
 
 // Farce tokens: a colour, or white (the lutin forgot to put anything in).
 inline constexpr int kWhite = kColours;

@@ -38,7 +38,7 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
   const Seat bare = s.phase_ == Phase::Restock ? s.restock_at_ : kNobody;
   if (bare != kNobody && bare != viewer) {
     std::stable_partition(pool.begin(), pool.begin() + n,
-                          [](Card c) { return !is_potion_kind(card_kind(c)); });
+                          [](Card c) { return !is_potion_card(c); });
     for (int i = 0; i < unseen[size_t(bare)]; ++i)
       s.witches_[size_t(bare)].hand.add(pool[size_t(at++)]);
     rng.shuffle(pool.begin() + at, pool.begin() + n);

@@ -1,4 +1,6 @@
 // What may be played now, and why anything else may not.
+#include <algorithm>
+
 #include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
@@ -41,8 +43,6 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
   if (!actors().contains(seat)) return v.no([&] { return idle_reason(seat, Action{encode(d)}); });
   const Witch& me = witches_[size_t(seat)];
   auto holds = [&](Kind k) { return (me.hand & kind_cards(k)).size(); };
-  bool any_potion = false;
-  for (int c = 0; c < kColours; ++c) any_potion = any_potion || holds(Kind(c)) > 0;
   const bool spell = d.spell != kNoSpell;
   if (spell && d.spell >= kSpells)
     return v.no([&] { return std::string("there is no such spell"); });
@@ -78,6 +78,8 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
         return std::string(
             "you hold a Lutin farceur: it must be played instead of your attack (lutin)");
       });
+    bool any_potion = false;
+    for (int c = 0; c < kColours; ++c) any_potion = any_potion || holds(Kind(c)) > 0;
     if (d.type == ActionType::Pass)
       return any_potion ? v.no([] {
         return std::string(
@@ -386,50 +388,97 @@ std::string BalState::refusal(Seat seat, const Decoded& d) const {
   return judge(seat, d, Reason{});
 }
 
+// What an attack may be made of, read from the hand once: `attack_actions` lists it and
+// `random_legal` counts and indexes it, in the same order.
+struct BalState::AttackMenu {
+  std::array<uint8_t, kColours> potions{};  // of each colour, up to the two an attack may lay
+  bool lutin = false;                       // held: it must be played instead of the attack
+  bool tresor = false;
+  bool any_potion = false;
+  std::array<uint8_t, kSpells + 1> spells{};  // kNoSpell, then the spells she may attack with
+  int spell_count = 0;
+  std::array<Seat, kMaxPlayers> targets{};  // the other living witches, by seat
+  int target_count = 0;
+  int pairs = 0;    // (colour, count) choices
+  int singles = 0;  // of which one potion
+  // How many actions lay `spell`, and all together.
+  int block(uint8_t spell) const {
+    if (spell != uint8_t(Spell::Sortilege)) return pairs * target_count;
+    return pairs + (tresor ? singles : 0);
+  }
+  int total() const {
+    if (lutin) return tresor ? 2 : 1;
+    if (!any_potion) return 1;
+    int n = 0;
+    for (int i = 0; i < spell_count; ++i) n += block(spells[size_t(i)]);
+    return n;
+  }
+};
+
+BalState::AttackMenu BalState::attack_menu(Seat seat) const {
+  const Witch& me = witches_[size_t(seat)];
+  AttackMenu m;
+  auto held = [&](Kind k) { return (me.hand & kind_cards(k)).size(); };
+  m.tresor = held(kind_of(Spell::TresorMagique)) > 0;
+  m.lutin = held(kind_of(Spell::LutinFarceur)) > 0;
+  for (int c = 0; c < kColours; ++c) {
+    const int n = std::min(2, held(Kind(c)));
+    m.potions[size_t(c)] = uint8_t(n);
+    m.pairs += n;
+    m.singles += n > 0;
+  }
+  m.any_potion = m.pairs > 0;
+  m.spells[size_t(m.spell_count++)] = kNoSpell;
+  for (int sp = 0; sp < kSpells; ++sp) {
+    if (!spell_in_attack(Spell(sp)) || held(kind_of(Spell(sp))) == 0) continue;
+    if (Spell(sp) == Spell::Remede && !(me.dead > 0 && me.alive() < kCrapzouilles)) continue;
+    if (Spell(sp) == Spell::Envoutement && !can_capture(*this, seat)) continue;
+    m.spells[size_t(m.spell_count++)] = uint8_t(sp);
+  }
+  for (Seat t = 0; t < options_.players; ++t)
+    if (t != seat && !eliminated(t)) m.targets[size_t(m.target_count++)] = t;
+  return m;
+}
+
 // The attacks, listed straight from the hand: the attack phase offers hundreds of candidate
 // combinations and most are not held. `AttackListsWhatJudgeAllows` (playout tests) checks
 // that this gives exactly what `judge` allows, in the same order as the other phases' lists.
 void BalState::attack_actions(Seat seat, ActionList& out) const {
-  const Witch& me = witches_[size_t(seat)];
-  std::array<int, kKinds> held{};
-  for (int k = 0; k < kKinds; ++k) held[size_t(k)] = (me.hand & kind_cards(Kind(k))).size();
-  const bool tresor = held[size_t(kind_of(Spell::TresorMagique))] > 0;
-  if (held[size_t(kind_of(Spell::LutinFarceur))] > 0) {
-    out.push_back(Action{encode({ActionType::Lutin})});
-    if (tresor) out.push_back(Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, true})});
-    return;
-  }
-  bool any_potion = false;
-  for (int c = 0; c < kColours; ++c) any_potion = any_potion || held[size_t(c)] > 0;
-  if (!any_potion) {
-    out.push_back(Action{encode({ActionType::Pass})});
-    return;
-  }
-  auto usable = [&](int sp) {
-    if (held[size_t(kind_of(Spell(sp)))] == 0 || !spell_in_attack(Spell(sp))) return false;
-    if (Spell(sp) == Spell::Remede) return me.dead > 0 && me.alive() < kCrapzouilles;
-    if (Spell(sp) == Spell::Envoutement) return can_capture(*this, seat);
-    return true;
-  };
-  for (int sp = -1; sp < kSpells; ++sp) {
-    if (sp >= 0 && !usable(sp)) continue;
-    const uint8_t spell = sp < 0 ? kNoSpell : uint8_t(sp);
-    for (uint8_t c = 0; c < kColours; ++c)
-      for (uint8_t n = 1; n <= 2 && n <= held[c]; ++n) {
-        if (spell == uint8_t(Spell::Sortilege)) {
-          out.push_back(Action{encode({ActionType::Attack, kNobody, c, n, spell})});
-          if (tresor && n == 1)
-            out.push_back(Action{encode({ActionType::Attack, kNobody, c, n, spell, true})});
-          continue;
-        }
-        for (Seat t = 0; t < options_.players; ++t)
-          if (t != seat && !eliminated(t))
-            out.push_back(Action{encode({ActionType::Attack, t, c, n, spell})});
-      }
-  }
+  const AttackMenu m = attack_menu(seat);
+  for (int i = 0, n = m.total(); i < n; ++i) out.push_back(nth_attack(m, i));
 }
 
+// The `i`th action of the menu's list: the spells in order, then the colours, one potion
+// before two, then the targets (a Sortilège attacks all, once more with a Trésor magique).
+Action BalState::nth_attack(const AttackMenu& m, int i) const {
+  if (m.lutin) return Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, i == 1})};
+  if (!m.any_potion) return Action{encode({ActionType::Pass})};
+  int s = 0;
+  while (i >= m.block(m.spells[size_t(s)])) i -= m.block(m.spells[size_t(s++)]);
+  const uint8_t spell = m.spells[size_t(s)];
+  const bool sortilege = spell == uint8_t(Spell::Sortilege);
+  for (uint8_t c = 0; c < kColours; ++c)
+    for (uint8_t n = 1; n <= m.potions[c]; ++n) {
+      if (sortilege) {
+        const int here = m.tresor && n == 1 ? 2 : 1;
+        if (i < here) return Action{encode({ActionType::Attack, kNobody, c, n, spell, i == 1})};
+        i -= here;
+      } else {
+        if (i < m.target_count)
+          return Action{encode({ActionType::Attack, m.targets[size_t(i)], c, n, spell})};
+        i -= m.target_count;
+      }
+    }
+  return Action{encode({ActionType::Pass})};  // not reached: i < total()
+}
+
+// Uniform over the legal list, as listing it and drawing an index would be, with the same
+// draw: the attacks are counted and the drawn one built, not listed.
 MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
+  if (phase_ == Phase::Attack && !options_.incantation && actors().contains(seat)) {
+    const AttackMenu m = attack_menu(seat);
+    return nth_attack(m, int(rng.below(uint32_t(m.total()))));
+  }
   thread_local ActionList legal;
   legal_actions(seat, legal);
   if (legal.empty()) return std::nullopt;
@@ -441,54 +490,54 @@ void BalState::legal_actions(Seat seat, ActionList& out) const {
   if (options_.incantation) list_incantations(*this, seat, out);
 }
 
+// Candidates that need a card are offered only to a witch who holds it; `judge` says the rest.
 void BalState::moves(Seat seat, ActionList& out) const {
   out.clear();
   if (!actors().contains(seat)) return;
+  const CardSet& hand = witches_[size_t(seat)].hand;
+  auto holds = [&](Spell sp) { return !(hand & kind_cards(kind_of(sp))).empty(); };
   auto offer = [&](const Decoded& d) {
     if (allowed(seat, d)) out.push_back(Action{encode(d)});
   };
-  std::array<uint8_t, kSpells + 1> spells{};
-  int n_spells = 0;
-  spells[size_t(n_spells++)] = kNoSpell;
-  for (int sp = 0; sp < kSpells; ++sp)
-    if (count_in_hand(seat, kind_of(Spell(sp))) > 0) spells[size_t(n_spells++)] = uint8_t(sp);
-  if (phase_ == Phase::Attack) {
-    attack_actions(seat, out);
-    return;
+  switch (phase_) {
+    case Phase::Attack:
+      attack_actions(seat, out);
+      return;
+    case Phase::Window:
+      offer({ActionType::Pass});
+      if (holds(Spell::AMoiNananere)) offer({ActionType::Nananere});
+      if (holds(Spell::BouleDeCristal)) offer({ActionType::Boule});
+      if (holds(Spell::MonBeauMiroir))
+        for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Miroir, t});
+      return;
+    case Phase::Boule:
+      for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Give, kNobody, k});
+      return;
+    case Phase::Inherit:
+      for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
+      return;
+    case Phase::Lose:
+      for (Seat o = 0; o < options_.players; ++o) offer({ActionType::Lose, o});
+      return;
+    case Phase::Restock:
+      for (uint8_t k = kColours; k < kKinds; ++k) offer({ActionType::Discard, kNobody, k});
+      return;
+    case Phase::Remake:
+      for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
+      offer({ActionType::Keep});
+      return;
+    case Phase::Parry:
+      offer({ActionType::Parry, kNobody, 0, 0, kNoSpell});
+      for (int sp = 0; sp < kSpells; ++sp)
+        if (holds(Spell(sp))) offer({ActionType::Parry, kNobody, 0, 0, uint8_t(sp)});
+      if (holds(Spell::BaguetteMagique)) offer({ActionType::Baguette});
+      if (holds(Spell::DuBalai))
+        for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Balai, t});
+      offer({ActionType::Take});
+      return;
+    case Phase::Over:
+      return;
   }
-  if (phase_ == Phase::Window) {
-    offer({ActionType::Pass});
-    offer({ActionType::Nananere});
-    offer({ActionType::Boule});
-    for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Miroir, t});
-    return;
-  }
-  if (phase_ == Phase::Boule) {
-    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Give, kNobody, k});
-    return;
-  }
-  if (phase_ == Phase::Inherit) {
-    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Drop, kNobody, k});
-    return;
-  }
-  if (phase_ == Phase::Lose) {
-    for (Seat o = 0; o < options_.players; ++o) offer({ActionType::Lose, o});
-    return;
-  }
-  if (phase_ == Phase::Restock) {
-    for (uint8_t k = kColours; k < kKinds; ++k) offer({ActionType::Discard, kNobody, k});
-    return;
-  }
-  if (phase_ == Phase::Remake) {
-    for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
-    offer({ActionType::Keep});
-    return;
-  }
-  for (int sp = 0; sp < n_spells; ++sp)
-    offer({ActionType::Parry, kNobody, 0, 0, spells[size_t(sp)]});
-  offer({ActionType::Baguette});
-  for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Balai, t});
-  offer({ActionType::Take});
 }
 
 Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events) {

@@ -84,9 +84,9 @@ bool Rules::has_potion(Seat seat) const {
 
 bool Rules::potions_left() const {
   for (int i = 0; i < s.pile_size_; ++i)
-    if (is_potion_kind(card_kind(s.pile_[size_t(i)]))) return true;
+    if (is_potion_card(s.pile_[size_t(i)])) return true;
   for (int i = 0; i < s.discard_size_; ++i)
-    if (is_potion_kind(card_kind(s.discard_[size_t(i)]))) return true;
+    if (is_potion_card(s.discard_[size_t(i)])) return true;
   return false;
 }
 

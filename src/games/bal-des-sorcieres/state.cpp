@@ -36,30 +36,6 @@ void BalState::deal() {
     }
 }
 
-SeatSet BalState::actors() const {
-  switch (phase_) {
-    case Phase::Attack:
-      return SeatSet::only(attacker_now());
-    case Phase::Window:
-      return SeatSet::only(window_.at);
-    case Phase::Boule:
-      return SeatSet::only(crystal_.giver(crystal_.step));
-    case Phase::Inherit:
-      return SeatSet::only(exchange_.heir);
-    case Phase::Remake:
-      return SeatSet::only(exchange_.magician);
-    case Phase::Restock:
-      return SeatSet::only(restock_at_);
-    case Phase::Lose:
-      return SeatSet::only(exchange_.loser);
-    case Phase::Parry:
-      return SeatSet::only(exchange_.defender);
-    case Phase::Over:
-      break;
-  }
-  return {};
-}
-
 // A witch's score is how many witches went out before her: the winner has players - 1.
 std::vector<int> BalState::scores() const {
   std::vector<int> out(size_t(options_.players));

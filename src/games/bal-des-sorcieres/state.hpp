@@ -265,6 +265,9 @@ class BalState final : public State {
   void played_event(Seat seat, Action action, Events& events) const;
   bool allowed(Seat seat, const Decoded& d) const;
   void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
+  struct AttackMenu;
+  AttackMenu attack_menu(Seat seat) const;
+  Action nth_attack(const AttackMenu& m, int i) const;
   void attack_actions(Seat seat, ActionList& out) const;
   std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 
@@ -303,6 +306,31 @@ class BalState final : public State {
   // the stand-in of the turn before.
   Seat last_nananere_ = kNobody;
 };
+
+// In the header: the rules ask it on every judgement.
+inline SeatSet BalState::actors() const {
+  switch (phase_) {
+    case Phase::Attack:
+      return SeatSet::only(attacker_now());
+    case Phase::Window:
+      return SeatSet::only(window_.at);
+    case Phase::Boule:
+      return SeatSet::only(crystal_.giver(crystal_.step));
+    case Phase::Inherit:
+      return SeatSet::only(exchange_.heir);
+    case Phase::Remake:
+      return SeatSet::only(exchange_.magician);
+    case Phase::Restock:
+      return SeatSet::only(restock_at_);
+    case Phase::Lose:
+      return SeatSet::only(exchange_.loser);
+    case Phase::Parry:
+      return SeatSet::only(exchange_.defender);
+    case Phase::Over:
+      break;
+  }
+  return {};
+}
 
 // True when each of the 121 cards is in exactly one place.
 bool cards_conserved(const BalState& s);
