@@ -29,6 +29,17 @@ bool spell_with_parry(Spell sp, bool farce) {
          sp == Spell::TourDeMagie || (sp == Spell::Diablotin && !farce);
 }
 
+// The cards a reaction window may be answered with.
+const CardSet& window_spells() {
+  static const CardSet cards = [] {
+    CardSet set;
+    for (Spell sp : {Spell::AMoiNananere, Spell::BouleDeCristal, Spell::MonBeauMiroir})
+      for (size_t i = 0; i < set.w.size(); ++i) set.w[i] |= kind_cards(kind_of(sp)).w[i];
+    return set;
+  }();
+  return cards;
+}
+
 std::string spell_name(uint8_t sp) {
   return std::string(kind_info(kind_of(Spell(sp))).name);
 }
@@ -78,15 +89,13 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
         return std::string(
             "you hold a Lutin farceur: it must be played instead of your attack (lutin)");
       });
-    bool any_potion = false;
-    for (int c = 0; c < kColours; ++c) any_potion = any_potion || holds(Kind(c)) > 0;
     if (d.type == ActionType::Pass)
-      return any_potion ? v.no([] {
+      return !(me.hand & kPotionCards).empty() ? v.no([] {
         return std::string(
             "a witch must always attack (\"il ne peut passer son tour volontairement\"); pass "
             "only without a potion left");
       })
-                        : v.yes();
+                                               : v.yes();
     if (d.type != ActionType::Attack)
       return v.no([&] {
         return std::string(
@@ -478,6 +487,11 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
   if (phase_ == Phase::Attack && !options_.incantation && actors().contains(seat)) {
     const AttackMenu m = attack_menu(seat);
     return nth_attack(m, int(rng.below(uint32_t(m.total()))));
+  }
+  if (phase_ == Phase::Window && !options_.incantation && actors().contains(seat) &&
+      (witches_[size_t(seat)].hand & window_spells()).empty()) {
+    (void)rng.below(1);  // the draw that picks from a list of one
+    return Action{encode({ActionType::Pass})};
   }
   thread_local ActionList legal;
   legal_actions(seat, legal);

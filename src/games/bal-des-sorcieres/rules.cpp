@@ -77,9 +77,7 @@ void Rules::forget(Card c) {
 }
 
 bool Rules::has_potion(Seat seat) const {
-  for (int c = 0; c < kColours; ++c)
-    if (has(seat, Kind(c))) return true;
-  return false;
+  return !(s.witch_at(seat).hand & kPotionCards).empty();
 }
 
 bool Rules::potions_left() const {

@@ -26,6 +26,10 @@ inline const CardSet& kind_cards(Kind k) {
   return kKindCards[k];
 }
 
+// The 84 potions: the cards 0 to 83.
+inline constexpr CardSet kPotionCards{{~uint64_t(0), (uint64_t(1) << (kPotions - 64)) - 1}};
+static_assert(kPotions > 64 && kPotions <= 128);
+
 inline constexpr uint8_t kNoSpell = 0xff;
 inline constexpr Seat kNobody = -1;
 
