@@ -299,6 +299,55 @@ TEST(BalEnvoutement, CapturesACrapzouilleWhichGoesHomeDeadWhenLost) {
   EXPECT_EQ(s.witch_at(1).dead, 1);
 }
 
+// What everyone is told of a move besides the move itself ("played"), one "kind: text" a line.
+std::string told(BalState& s, Seat seat, const std::string& text) {
+  pass_windows(s);
+  auto a = s.parse_action(seat, text);
+  EXPECT_TRUE(a.ok()) << text;
+  if (!a) return {};
+  Events events;
+  EXPECT_TRUE(s.apply(seat, *a, 0, &events).ok()) << text;
+  std::string out;
+  for (const Event& e : events)
+    if (e.kind != "played") {
+      EXPECT_TRUE(e.audience.spectators && e.audience.seats == SeatSet::first(s.players()));
+      out += e.kind + ": " + e.text + "\n";
+    }
+  return out;
+}
+
+// Each outcome of an exchange is told: "en cas de parade réussie (d'attaque réussie), le joueur
+// gagne 1 carte", the Crapzouille lost and how many are left, the one Envoûtement captures and
+// the captive that goes home dead.
+TEST(BalOutcomes, CardsWonCrapzouillesLostAndCapturesAreToldToEveryone) {
+  BalState s = table({potion(Colour::Bleu), spell(Spell::Envoutement), potion(Colour::Vert),
+                      potion(Colour::Jaune, 6)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 1), potion(Colour::Jaune, 4)},
+                     {potion(Colour::Rouge), potion(Colour::Jaune, 2), potion(Colour::Jaune, 3)});
+  ASSERT_TRUE(s.set_alive(0, 9).ok());
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu + envoutement").ok());
+  EXPECT_EQ(told(s, 1, "take"),
+            "card-won: Seat 0 wins a card: the attack succeeds.\n"
+            "captured: Seat 0 captures a Crapzouille from seat 1.\n");
+  ASSERT_TRUE(play(s, 1, "attack 2 with 1 vert").ok());
+  EXPECT_EQ(told(s, 2, "take"),
+            "card-won: Seat 1 wins a card: the attack succeeds.\n"
+            "crapzouille-lost: Seat 2 loses a Crapzouille; 9 left.\n");
+  ASSERT_TRUE(play(s, 2, "attack 0 with 1 rouge").ok());
+  EXPECT_EQ(told(s, 0, "take"), "card-won: Seat 2 wins a card: the attack succeeds.\n");
+  ASSERT_EQ(s.phase(), Phase::Lose);
+  // Then Carabosse comes back to seat 0, who opened the Tour: the Chat Noir turns.
+  EXPECT_EQ(told(s, 0, "lose 1"),
+            "crapzouille-lost: Seat 0 loses a captive Crapzouille, back dead to seat 1; 9 "
+            "left.\n"
+            "tour: The Chat Noir turns: second Tour de Table.\n");
+  BalState p = table({potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Jaune)},
+                     {potion(Colour::Rouge, 2), potion(Colour::Jaune, 1), potion(Colour::Vert)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(p, 0, "attack 1 with 1 rouge").ok());
+  EXPECT_EQ(told(p, 1, "parry").rfind("card-won: Seat 1 parries and wins a card.\n", 0), 0u);
+}
+
 TEST(BalFantome, KillsTwoOrCostsTheAttackerOneWhenParried) {
   BalState s = table(
       {potion(Colour::Bleu), spell(Spell::Fantome), potion(Colour::Vert), potion(Colour::Rouge, 9)},

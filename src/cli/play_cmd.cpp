@@ -157,8 +157,9 @@ int run_play(const PlayOptions& options, const Io& io) {
   if (Status st = session.start_record(); !st)
     return report_error(io.err, st.error(), kExitFailure);
 
+  // Two lines, so that the longest game name still fits 80 columns.
   io.out << choice->game->display_name() << ", " << players << " players, you are seat "
-         << options.seat << ". Seed " << seed << " (replay it with --seed " << seed << ").\n";
+         << options.seat << ".\nSeed " << seed << " (replay it with --seed " << seed << ").\n";
   const bool color = wants_color(io.out, options.no_color);
   if (Status st = session.make_bots(); !st) return report_error(io.err, st.error(), kExitUsage);
   auto front = choose_front(options, io, session, color);

@@ -1,5 +1,5 @@
 // The page's names of Le Bal des Sorcières against the engine's content table
-// (src/games/bal-des-sorcieres/data.cpp): every kind the engine deals has a slug the page
+// (src/games/bal-des-sorcieres/data.hpp, the witches in data.cpp): every kind the engine deals has a slug the page
 // knows, with its words in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { catalogs, setLang } from '../src/i18n/i18n';
 import { cardsLine, COLOUR_COUNTS, COLOURS, groupByKind, potions, SPELLS, WITCHES } from '../src/games/bal-des-sorcieres/data';
 
-const source = readFileSync(join(process.cwd(), '..', 'src', 'games', 'bal-des-sorcieres', 'data.cpp'), 'utf8');
+const dir = join(process.cwd(), '..', 'src', 'games', 'bal-des-sorcieres');
+const header = readFileSync(join(dir, 'data.hpp'), 'utf8');
+const source = readFileSync(join(dir, 'data.cpp'), 'utf8');
 // {"Tr\u00e9sor magique", "tresor", 5, Level::Facile}
-const kinds = [...source.matchAll(/\{"[^"]*", "([a-z]+)", (\d+), Level::\w+\}/g)].map((m) => ({ slug: m[1], count: Number(m[2]) }));
+const kinds = [...header.matchAll(/\{"[^"]*", "([a-z]+)", (\d+), Level::\w+\}/g)].map((m) => ({ slug: m[1], count: Number(m[2]) }));
 
 test('bal data: the colours and spells are the engine’s, in its order, with its counts', () => {
   assert.equal(kinds.length, 20);

@@ -148,6 +148,12 @@ void Rules::capture(Seat seat, Seat captor) {
   if (v.coffre[size_t(owner)] == 0) return;
   --v.coffre[size_t(owner)];
   ++w(captor).coffre[size_t(owner)];
+  say("captured", [&] {
+    const std::string from = "seat " + std::to_string(seat);
+    if (owner == seat) return seat_name(captor) + " captures a Crapzouille from " + from + ".";
+    return seat_name(captor) + " captures a Crapzouille of seat " + std::to_string(owner) +
+           " from " + from + ".";
+  });
 }
 
 // One of `owner`'s Crapzouilles dies in the coffre of `seat`. A captive: "il le rend à son
@@ -155,6 +161,12 @@ void Rules::capture(Seat seat, Seat captor) {
 void Rules::kill(Seat seat, Seat owner) {
   --w(seat).coffre[size_t(owner)];
   ++w(owner).dead;
+  say("crapzouille-lost", [&] {
+    const std::string left = std::to_string(w(seat).alive()) + " left.";
+    if (owner == seat) return seat_name(seat) + " loses a Crapzouille; " + left;
+    return seat_name(seat) + " loses a captive Crapzouille, back dead to seat " +
+           std::to_string(owner) + "; " + left;
+  });
 }
 
 void Rules::inflict(Seat seat, int losses, Seat by) {
@@ -317,6 +329,7 @@ void Rules::parry(Seat seat, const Decoded& d) {
   if (!x.gained.contains(seat)) {
     gain(seat, 1);
     x.gained.add(seat);
+    say("card-won", [&] { return seat_name(seat) + " parries and wins a card."; });
   }
   if (d.spell == uint8_t(Spell::TourDeMagie)) x.magician = seat;
   // Diablotin with a parry: its farce then attacks the attacker (of the doubled attack, the
@@ -341,6 +354,7 @@ void Rules::take_loss(Seat seat) {
   if (!self && !x.gained.contains(by) && !s.eliminated(by)) {
     gain(by, 1);
     x.gained.add(by);
+    say("card-won", [&] { return seat_name(by) + " wins a card: the attack succeeds."; });
   }
   const bool own_spell = !x.farce && !x.doubled;
   if (x.spell == uint8_t(Spell::Envoutement) && !self && own_spell && can_capture(s, x.attacker)) {

@@ -1,7 +1,7 @@
 // The events of Le Bal des Sorcières in the page's language. Their data is empty: everything is
 // read from the server's English text (src/games/bal-des-sorcieres/rules.cpp and legal.cpp):
 // "played" ("Seat 2: attack 1 with 2 rouge + fantome", any canonical action), "farce",
-// "eliminated", "restock", "tour", "grand-sabbat", the reaction windows' ("window-pass",
+// "card-won", "crapzouille-lost", "captured", "eliminated", "restock", "tour", "grand-sabbat", the reaction windows' ("window-pass",
 // "window-closed", "nananere", "miroir", "doubled", "boule", "boule-done") and the incantation
 // mode's "mispronounced". A text this page cannot read keeps the server's.
 // Players of one name (bots) are told apart by their witches' first names.
@@ -67,6 +67,25 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
           return t('bal_ev_drop', { name, card: kindName(a.kind) });
       }
       return null;
+    }
+    case 'card-won': {
+      const parried = seatOf(/^Seat (\d+) parries and wins a card\.$/);
+      if (parried !== null) return t('bal_ev_card_won_parry', { name: seatName(names, parried) });
+      const s = seatOf(/^Seat (\d+) wins a card: the attack succeeds\.$/);
+      return s === null ? null : t('bal_ev_card_won_attack', { name: seatName(names, s) });
+    }
+    case 'crapzouille-lost': {
+      const own = /^Seat (\d+) loses a Crapzouille; (\d+) left\.$/.exec(text);
+      if (own) return t('bal_ev_crapzouille_lost', { name: seatName(names, Number(own[1])), left: Number(own[2]) });
+      const m = /^Seat (\d+) loses a captive Crapzouille, back dead to seat (\d+); (\d+) left\.$/.exec(text);
+      return m ? t('bal_ev_captive_lost', { name: seatName(names, Number(m[1])), owner: seatName(names, Number(m[2])), left: Number(m[3]) }) : null;
+    }
+    case 'captured': {
+      const m = /^Seat (\d+) captures a Crapzouille (?:of seat (\d+) )?from seat (\d+)\.$/.exec(text);
+      if (!m) return null;
+      const name = seatName(names, Number(m[1]));
+      const victim = seatName(names, Number(m[3]));
+      return m[2] === undefined ? t('bal_ev_captured', { name, victim }) : t('bal_ev_captured_captive', { name, victim, owner: seatName(names, Number(m[2])) });
     }
     case 'eliminated': {
       const s = seatOf(/^Seat (\d+) has lost her last Crapzouille/);
