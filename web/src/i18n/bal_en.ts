@@ -78,7 +78,7 @@ export const balEn = {
   bal_other_restock: '{name} has no potion: she throws two spells and draws two',
   bal_you_lose: 'You lose a Crapzouille: say whose, yours or a captive',
   bal_other_lose: '{name} says whose Crapzouille she loses',
-  bal_you_window_none: 'A reaction window: you hold no card for it, let it pass',
+  bal_you_window_none: 'A reaction window: you have no card to play in it, let it pass',
   bal_you_window: 'A reaction window: play your card, or let it pass',
   bal_other_window: 'Reaction window: waiting for {name}',
   bal_you_boule: 'Boule de cristal: lay a card face down',

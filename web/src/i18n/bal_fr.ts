@@ -77,7 +77,7 @@ export const balFr = {
   bal_other_restock: '{name} n’a plus de potion : elle défausse deux sorts et en pioche deux',
   bal_you_lose: 'Vous perdez un Crapzouille : dites lequel, le vôtre ou un captif',
   bal_other_lose: '{name} dit quel Crapzouille elle perd',
-  bal_you_window_none: 'Fenêtre de réaction : vous n’avez pas de carte pour elle, laissez passer',
+  bal_you_window_none: 'Fenêtre de réaction : vous n’avez aucune carte à y jouer, laissez passer',
   bal_you_window: 'Fenêtre de réaction : jouez votre carte, ou laissez passer',
   bal_other_window: 'Fenêtre de réaction : on attend {name}',
   bal_you_boule: 'Boule de cristal : posez une carte face cachée',
