@@ -51,6 +51,7 @@ mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$seeds/frame" "$out/co
   "$out/corpus/apply" "$out/corpus/message" "$out/corpus/frame" "$out/findings"
 cp fuzz/seeds/record/* "$seeds/record/"
 cp fuzz/seeds/message/* "$seeds/message/"
+cp fuzz/seeds/apply/* "$seeds/apply/"
 sabbat=${SABBAT:-build/sabbat}
 if [ -x "$sabbat" ]; then
   # A game's title line is the only unindented one: "Sortilèges (sortileges)".

@@ -4,6 +4,7 @@
 
 #include "core/bot.hpp"
 #include "core/key_screen.hpp"
+#include "core/untrusted.hpp"
 
 namespace sabbat {
 
@@ -82,6 +83,16 @@ MaybeAction State::random_legal(Seat seat, Rng& rng) const {
 
 std::string State::idle_reason(Seat seat, Action) const {
   return "seat " + std::to_string(seat) + " may not act now";
+}
+
+// Action texts come from people and other programs: one refusal here keeps control characters
+// out of every game's reading and of the refusals that quote what was sent.
+Result<Action> State::parse_action(Seat seat, std::string_view text) const {
+  if (!is_plain_text(text))
+    return fail("'" + printable(text) +
+                "' holds a control character (a tab, a line break, an escape...) or bytes that "
+                "are not UTF-8: an action is plain words separated by spaces");
+  return do_parse_action(seat, text);
 }
 
 Status State::apply_text(Seat seat, std::string_view text, GameTime now, Events* events) {

@@ -151,8 +151,9 @@ class State {
   virtual std::string idle_reason(Seat seat, Action action) const;
 
   virtual std::string action_text(Action action) const = 0;
-  // Parses canonical text for `seat`; the error says what was expected.
-  virtual Result<Action> parse_action(Seat seat, std::string_view text) const = 0;
+  // Parses canonical text for `seat`; the error says what was expected. A text that is not
+  // plain (a control character, bytes that are not UTF-8) is refused before the game reads it.
+  Result<Action> parse_action(Seat seat, std::string_view text) const;
 
   virtual bool terminal() const = 0;
   // Final scores (meaningful once terminal), one per seat.
@@ -214,6 +215,8 @@ class State {
   // turn-based game, and a time not before now(). Must leave the state untouched when it
   // returns an error.
   virtual Status do_apply(Seat seat, Action action, GameTime now, Events* events) = 0;
+  // parse_action's reading of a plain text.
+  virtual Result<Action> do_parse_action(Seat seat, std::string_view text) const = 0;
   void set_now(GameTime now) { now_ = now; }
 
   // apply's refusal of a seat that may not act now: the game is over, there is no such seat,

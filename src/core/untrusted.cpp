@@ -102,6 +102,15 @@ LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_
   }
 }
 
+bool is_plain_text(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0 || is_control(text, i, n)) return false;
+    i += n;
+  }
+  return true;
+}
+
 std::string printable(std::string_view text, std::size_t max_chars) {
   std::string out;
   std::size_t chars = 0;

@@ -25,6 +25,9 @@ Result<json> parse_untrusted_json(std::string_view text, const JsonLimits& limit
 enum class LineRead { Line, End, TooLong };
 LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes);
 
+// Whether `text` is valid UTF-8 without a control character (tab, CR, LF, ESC, NUL, DEL, C1).
+bool is_plain_text(std::string_view text);
+
 // `text` made safe to print in a terminal or a log line: control characters (ESC, CR, NUL,
 // DEL, C1...) become \u escapes, invalid UTF-8 becomes U+FFFD, and text longer than
 // `max_chars` code points is cut with an ellipsis and the full length.

@@ -231,7 +231,7 @@ std::string BabaYagaState::idle_reason(Seat seat, Action) const {
   return "the game is over";
 }
 
-Result<Action> BabaYagaState::parse_action(Seat, std::string_view text) const {
+Result<Action> BabaYagaState::do_parse_action(Seat, std::string_view text) const {
   return parse_action_text(text);
 }
 

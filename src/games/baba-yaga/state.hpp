@@ -103,7 +103,6 @@ class BabaYagaState final : public State {
   MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::optional<Deadline> deadline() const override;
   std::string action_text(Action action) const override { return baba_yaga::action_text(action); }
-  Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return phase_ == Phase::Over; }
   std::vector<int> scores() const override;
   json view(Seat viewer) const override;
@@ -181,6 +180,7 @@ class BabaYagaState final : public State {
 
  protected:
   Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
+  Result<Action> do_parse_action(Seat seat, std::string_view text) const override;
 
  private:
   friend json view_of(const BabaYagaState& s, Seat viewer);

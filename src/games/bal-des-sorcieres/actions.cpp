@@ -181,7 +181,7 @@ std::string BalState::action_text(Action action) const {
   return move_text(decode(move_of(action.code))) + formulas_text(*this, action.code);
 }
 
-Result<Action> BalState::parse_action(Seat seat, std::string_view text) const {
+Result<Action> BalState::do_parse_action(Seat seat, std::string_view text) const {
   const size_t colon = text.find(':');
   auto move = parse_move(text.substr(0, colon), options_.players);
   if (!move) return move;

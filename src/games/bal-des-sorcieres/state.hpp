@@ -196,7 +196,6 @@ class BalState final : public State {
   MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
-  Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return phase_ == Phase::Over; }
   std::vector<int> scores() const override;
   // Living Crapzouilles, captives included: the scores move only when a witch leaves.
@@ -254,6 +253,7 @@ class BalState final : public State {
 
  protected:
   Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
+  Result<Action> do_parse_action(Seat seat, std::string_view text) const override;
 
  private:
   friend struct Rules;

@@ -148,7 +148,7 @@ std::string normalise(std::string_view in) {
     if (ch < 0x80) {
       char c = char(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
       if (c == '_') c = '-';
-      if (c == ',' || c == ':' || c == '+' || c == ';' || c == '\t') c = ' ';
+      if (c == ',' || c == ':' || c == '+' || c == ';') c = ' ';
       out += c;
     } else if ((ch == 0xC3 || ch == 0xC5) && i + 1 < in.size()) {
       const auto next = static_cast<unsigned char>(in[i + 1]);

@@ -50,7 +50,7 @@ std::string DuBalaiState::action_text(Action action) const {
   return move_text(decode(action));
 }
 
-Result<Action> DuBalaiState::parse_action(Seat seat, std::string_view text) const {
+Result<Action> DuBalaiState::do_parse_action(Seat seat, std::string_view text) const {
   auto m = parse_move(text);
   if (!m) {
     // While the book is open to her, a formula of any spelling is early, not misspelt.

@@ -109,7 +109,6 @@ class DuBalaiState final : public State {
   Action legal_at(Seat seat, uint32_t index) const override;
   std::optional<Deadline> deadline() const override;
   std::string action_text(Action action) const override;
-  Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return phase_ == Phase::Over; }
   std::vector<int> scores() const override;
   std::vector<int> ranks() const override;
@@ -182,6 +181,7 @@ class DuBalaiState final : public State {
 
  protected:
   Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
+  Result<Action> do_parse_action(Seat seat, std::string_view text) const override;
 
  private:
   friend json view_of(const DuBalaiState& s, Seat viewer);

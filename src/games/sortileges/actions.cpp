@@ -74,7 +74,7 @@ std::string SortilegesState::action_text(Action action) const {
          (action.code % 2 == kLeft ? "left" : "right");
 }
 
-Result<Action> SortilegesState::parse_action(Seat, std::string_view text) const {
+Result<Action> SortilegesState::do_parse_action(Seat, std::string_view text) const {
   const auto words = words_of(text);
   const std::string expected = "expected 'place <card> under left|right', " + std::string(kExample);
   if (words.empty()) return fail("nothing to read: " + expected);

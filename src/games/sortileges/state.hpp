@@ -94,7 +94,6 @@ class SortilegesState final : public State {
   MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
   std::string action_text(Action action) const override;
-  Result<Action> parse_action(Seat seat, std::string_view text) const override;
   bool terminal() const override { return terminal_; }
   std::vector<int> scores() const override;
   json view(Seat viewer) const override;
@@ -150,6 +149,7 @@ class SortilegesState final : public State {
 
  protected:
   Status do_apply(Seat seat, Action action, GameTime now, Events* events) override;
+  Result<Action> do_parse_action(Seat seat, std::string_view text) const override;
 
  private:
   // A lone last Gratin card leaves one couple card: the placement is under "left" only.
