@@ -68,13 +68,7 @@ TEST(PlainText, IsUtf8WithoutControlCharacters) {
     EXPECT_FALSE(is_plain_text(bad)) << printable(bad);
 }
 
-std::vector<std::string> every_game() {
-  std::vector<std::string> out;
-  for (const auto& g : registry().games()) out.push_back(g->id());
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllGames, ActionText, ::testing::ValuesIn(every_game()),
+INSTANTIATE_TEST_SUITE_P(AllGames, ActionText, ::testing::ValuesIn(testing::game_ids()),
                          [](const auto& p) { return testing::test_name(p.param); });
 
 }  // namespace

@@ -36,13 +36,7 @@ TEST_P(ViewTexts, EqualEveryViewersViewThroughRandomGames) {
   EXPECT_GT(checked, testing::scaled(40));
 }
 
-std::vector<std::string> every_game() {
-  std::vector<std::string> out;
-  for (const auto& g : registry().games()) out.push_back(g->id());
-  return out;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllGames, ViewTexts, ::testing::ValuesIn(every_game()),
+INSTANTIATE_TEST_SUITE_P(AllGames, ViewTexts, ::testing::ValuesIn(testing::game_ids()),
                          [](const auto& p) { return testing::test_name(p.param); });
 
 }  // namespace

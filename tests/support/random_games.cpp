@@ -87,6 +87,12 @@ int scaled(int games) {
   return std::max(1, games * p / 100);
 }
 
+std::vector<std::string> game_ids() {
+  std::vector<std::string> out;
+  for (const auto& g : registry().games()) out.push_back(g->id());
+  return out;
+}
+
 std::string test_name(std::string game_id) {
   std::replace(game_id.begin(), game_id.end(), '-', '_');
   return game_id;

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "bots/scheduler.hpp"
 #include "core/record.hpp"
@@ -30,6 +31,9 @@ std::vector<std::map<std::string, std::string>> param_variants(const Game& game)
 // Sanitizer builds run a share of the random games (SABBAT_PLAYOUT_PERCENT, default 100):
 // the full count runs in the plain build, and code ten times slower need not repeat it all.
 int scaled(int games);
+
+// The id of every registered game, for tests that run over all of them.
+std::vector<std::string> game_ids();
 
 // A game id as a test's name may hold it: "du-balai" gives "du_balai".
 std::string test_name(std::string game_id);
