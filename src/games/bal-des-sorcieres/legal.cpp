@@ -89,13 +89,14 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
         return std::string(
             "you hold a Lutin farceur: it must be played instead of your attack (lutin)");
       });
-    if (d.type == ActionType::Pass)
-      return !(me.hand & kPotionCards).empty() ? v.no([] {
+    if (d.type == ActionType::Pass) {
+      if ((me.hand & kPotionCards).empty()) return v.yes();
+      return v.no([] {
         return std::string(
             "a witch must always attack (\"il ne peut passer son tour volontairement\"); pass "
             "only without a potion left");
-      })
-                                               : v.yes();
+      });
+    }
     if (d.type != ActionType::Attack)
       return v.no([&] {
         return std::string(
@@ -450,8 +451,8 @@ BalState::AttackMenu BalState::attack_menu(Seat seat) const {
 }
 
 // The attacks, listed straight from the hand: the attack phase offers hundreds of candidate
-// combinations and most are not held. `AttackListsWhatJudgeAllows` (playout tests) checks
-// that this gives exactly what `judge` allows, in the same order as the other phases' lists.
+// combinations and most are not held. `TheLegalListIsExactlyTheActionsApplyAccepts` (playout
+// tests) checks that this gives exactly what `judge` allows.
 void BalState::attack_actions(Seat seat, ActionList& out) const {
   const AttackMenu m = attack_menu(seat);
   for (int i = 0, n = m.total(); i < n; ++i) out.push_back(nth_attack(m, i));
