@@ -1,4 +1,4 @@
-// The cards of the box, the witches, and each potion's ingredient.
+// The witches, and each potion's ingredient (the box's kinds and counts are in data.hpp).
 #include "games/bal-des-sorcieres/data.hpp"
 
 namespace sabbat::bal {

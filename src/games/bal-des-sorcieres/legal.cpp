@@ -404,7 +404,6 @@ struct BalState::AttackMenu {
   std::array<uint8_t, kColours> potions{};  // of each colour, up to the two an attack may lay
   bool lutin = false;                       // held: it must be played instead of the attack
   bool tresor = false;
-  bool any_potion = false;
   std::array<uint8_t, kSpells + 1> spells{};  // kNoSpell, then the spells she may attack with
   int spell_count = 0;
   std::array<Seat, kMaxPlayers> targets{};  // the other living witches, by seat
@@ -418,7 +417,7 @@ struct BalState::AttackMenu {
   }
   int total() const {
     if (lutin) return tresor ? 2 : 1;
-    if (!any_potion) return 1;
+    if (pairs == 0) return 1;  // no potion: pass
     int n = 0;
     for (int i = 0; i < spell_count; ++i) n += block(spells[size_t(i)]);
     return n;
@@ -437,7 +436,6 @@ BalState::AttackMenu BalState::attack_menu(Seat seat) const {
     m.pairs += n;
     m.singles += n > 0;
   }
-  m.any_potion = m.pairs > 0;
   m.spells[size_t(m.spell_count++)] = kNoSpell;
   for (int sp = 0; sp < kSpells; ++sp) {
     if (!spell_in_attack(Spell(sp)) || held(kind_of(Spell(sp))) == 0) continue;
@@ -462,7 +460,7 @@ void BalState::attack_actions(Seat seat, ActionList& out) const {
 // before two, then the targets (a Sortilège attacks all, once more with a Trésor magique).
 Action BalState::nth_attack(const AttackMenu& m, int i) const {
   if (m.lutin) return Action{encode({ActionType::Lutin, kNobody, 0, 0, kNoSpell, i == 1})};
-  if (!m.any_potion) return Action{encode({ActionType::Pass})};
+  if (m.pairs == 0) return Action{encode({ActionType::Pass})};
   int s = 0;
   while (i >= m.block(m.spells[size_t(s)])) i -= m.block(m.spells[size_t(s++)]);
   const uint8_t spell = m.spells[size_t(s)];
