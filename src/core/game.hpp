@@ -138,6 +138,22 @@ class State {
   virtual MaybeAction random_legal(Seat seat, Rng& rng) const;
   // The pending deadline, if any; the clock applies its action when time reaches it.
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
+  // What `viewer` (a seat or kSpectator) may know of actors(): by default all of it. A game
+  // whose choice of whom it waits for would tell a secret (Le Bal des Sorcières asks only the
+  // witches who hold an answer to a reaction window) tells each viewer only what she may know.
+  virtual SeatSet actors_seen_by(Seat viewer) const {
+    (void)viewer;
+    return actors();
+  }
+  // True when only `seat` may know that it plays `action` now: no other seat's view changes
+  // and none of its events reaches another seat (a reaction window's answer, which the others
+  // learn of, if at all, when the window closes). Hosts tell nobody else of such an action,
+  // not even that one was played (the server numbers each seat's messages without them).
+  virtual bool secret_from_others(Seat seat, Action action) const {
+    (void)seat;
+    (void)action;
+    return false;
+  }
 
   // Applies an action of `seat` (or kClock) at game time `now`. On error the state is
   // untouched and the message says what was wrong and what is allowed. Events are appended to
