@@ -165,6 +165,36 @@ TEST(BalIncantation, AMispronouncedAttackPassesTheTurn) {
   EXPECT_EQ(s.count_in_hand(0, kind_of(Colour::Rouge)), 3);
 }
 
+// "Vous passez votre tour" is said to whoever attacks: a witch playing in the holder's place
+// through À moi, nananère ! who mispronounces her attack passes the turn she took.
+TEST(BalIncantation, AMispronouncedAttackPassesTheTurnOfAStandInToo) {
+  BalState s = table({potion(Colour::Jaune, 0), potion(Colour::Jaune, 1), potion(Colour::Vert, 0),
+                      potion(Colour::Vert, 1), potion(Colour::Bleu, 0)},
+                     {potion(Colour::Jaune, 2), potion(Colour::Jaune, 3), potion(Colour::Vert, 2),
+                      potion(Colour::Vert, 3), potion(Colour::Bleu, 1)},
+                     {kSang, kQueue, kPatte, spell(Spell::AMoiNananere), potion(Colour::Jaune, 4)});
+  ASSERT_EQ(s.phase(), Phase::Window);
+  ASSERT_EQ(s.window().at, 1);
+  auto pass = s.parse_action(1, "pass");
+  ASSERT_TRUE(pass.ok()) << pass.error();
+  ASSERT_TRUE(s.apply(1, *pass, 0).ok());
+  ASSERT_EQ(s.window().at, 2);
+  auto nananere = s.parse_action(2, "nananere : " + read(spell(Spell::AMoiNananere)));
+  ASSERT_TRUE(nananere.ok()) << nananere.error();
+  ASSERT_TRUE(s.apply(2, *nananere, 0).ok());
+  ASSERT_EQ(s.stand_in(), 2);
+  auto slip = s.parse_action(2, "attack 1 with 1 rouge : Sang de vampire");
+  ASSERT_TRUE(slip.ok()) << slip.error();
+  ASSERT_TRUE(s.apply(2, *slip, 0).ok());
+  // Seat 0 has lost her turn to the stand-in, who has passed it: Carabosse goes to seat 1.
+  EXPECT_EQ(s.stand_in(), kNobody);
+  EXPECT_EQ(s.carabosse(), 1);
+  EXPECT_EQ(s.last_nananere(), 2);
+  pass_windows(s);
+  EXPECT_EQ(s.actors(), SeatSet::only(1));
+  EXPECT_EQ(s.count_in_hand(2, kind_of(Colour::Rouge)), 3);
+}
+
 TEST(BalIncantation, TheMispronouncedFormIsWrittenWithAQuestionMark) {
   BalState s = fantome_table();
   auto slip = s.parse_action(0, "attack 1 with 1 rouge : Sang de vampire");
