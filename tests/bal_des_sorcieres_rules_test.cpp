@@ -176,6 +176,77 @@ TEST(BalAbracadabra, ReplacesOneMissingPotionButNeverGrey) {
   expect_refused(g, 1, "parry with abracadabra", "never replaces a grey potion");
 }
 
+// A parry short of potions is refused with what is true of her hand: Abracadabra « remplace
+// une potion manquante », one and never grey, and only if she holds it.
+TEST(BalAbracadabra, ARefusedParrySaysSheHoldsNoAbracadabra) {
+  BalState s = table({potion(Colour::Bleu), potion(Colour::Jaune), potion(Colour::Jaune, 5)},
+                     {potion(Colour::Rouge, 2), potion(Colour::Vert), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 bleu").ok());
+  expect_refused(s, 1, "parry",
+                 "you lack 1 potion to parry the attack (1 bleu): 1 bleu; you hold no "
+                 "Abracadabra: take");
+}
+
+TEST(BalAbracadabra, ARefusedParrySaysAbracadabraCoversOnlyOneMissingPotion) {
+  BalState s = table({potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Jaune)},
+                     {spell(Spell::Abracadabra), potion(Colour::Vert), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 2 rouge").ok());
+  expect_refused(s, 1, "parry",
+                 "you lack 2 potions to parry the attack (2 rouge): 2 rouge; Abracadabra covers "
+                 "only one missing potion: take");
+  expect_refused(s, 1, "parry with abracadabra", "Abracadabra replaces one missing potion");
+}
+
+TEST(BalAbracadabra, ARefusedParrySaysAbracadabraNeverReplacesGrey) {
+  BalState s = table({potion(Colour::Gris), potion(Colour::Jaune), potion(Colour::Jaune, 5)},
+                     {spell(Spell::Abracadabra), potion(Colour::Vert), potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 1 gris").ok());
+  expect_refused(s, 1, "parry",
+                 "you lack 1 potion to parry the attack (1 gris): 1 gris; Abracadabra never "
+                 "replaces a grey potion: take");
+}
+
+TEST(BalAbracadabra, ARefusedParryOffersAbracadabraWhenItCoversTheMissingPotion) {
+  BalState s = table({potion(Colour::Rouge), potion(Colour::Rouge, 1), potion(Colour::Jaune)},
+                     {potion(Colour::Rouge, 2), spell(Spell::Abracadabra), spell(Spell::DuBalai),
+                      potion(Colour::Jaune, 1)},
+                     {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)});
+  ASSERT_TRUE(play(s, 0, "attack 1 with 2 rouge").ok());
+  expect_refused(s, 1, "parry",
+                 "you lack 1 potion to parry the attack (2 rouge): 1 rouge; parry with "
+                 "abracadabra, balai <seat> or take");
+}
+
+// A farce of two colours: the refusal names both and the one she lacks.
+TEST(BalLutinFarceur, ARefusedParryNamesTheFarcesColours) {
+  for (uint64_t seed = 1; seed < 500; ++seed) {
+    BalState s = new_game(3, "hard", seed);
+    ASSERT_TRUE(s.set_hand(0, {spell(Spell::LutinFarceur), potion(Colour::Vert),
+                               potion(Colour::Jaune), potion(Colour::Jaune, 1)})
+                    .ok());
+    ASSERT_TRUE(
+        s.set_hand(1, {potion(Colour::Vert, 1), potion(Colour::Jaune, 3), potion(Colour::Jaune, 4)})
+            .ok());
+    ASSERT_TRUE(
+        s.set_hand(2, {potion(Colour::Vert, 2), potion(Colour::Jaune, 5), potion(Colour::Jaune, 6)})
+            .ok());
+    ASSERT_TRUE(play(s, 0, "lutin").ok());
+    const Exchange& x = s.exchange();
+    if (s.phase() != Phase::Parry || x.potions != 2 ||
+        std::minmax(x.colours[0], x.colours[1]) !=
+            std::minmax(uint8_t(Colour::Vert), uint8_t(Colour::Rouge)))
+      continue;
+    expect_refused(s, 0, "parry",
+                   "you lack 1 potion to parry the farce (1 vert + 1 rouge): 1 rouge; you hold "
+                   "no Abracadabra: take");
+    return;
+  }
+  FAIL() << "no seed draws a green and a red farce token";
+}
+
 TEST(BalTresorMagique, DrawsTwoCardsInAttackOrDefence) {
   BalState s = table({potion(Colour::Rouge), spell(Spell::TresorMagique), potion(Colour::Jaune),
                       potion(Colour::Vert)},

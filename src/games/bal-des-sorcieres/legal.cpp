@@ -44,6 +44,51 @@ std::string spell_name(uint8_t sp) {
   return std::string(kind_info(kind_of(Spell(sp))).name);
 }
 
+// The answers that avoid a parry, besides taking the loss: ", balai <seat>", ", baguette".
+std::string avoidances(const BalState& s, Seat seat) {
+  const Exchange& x = s.exchange();
+  const bool cards = !x.farce && !x.doubled;
+  const bool sortilege = x.spell == uint8_t(Spell::Sortilege);
+  std::string out;
+  if (s.count_in_hand(seat, kind_of(Spell::DuBalai)) > 0 && cards && !sortilege)
+    out += ", balai <seat>";
+  if (s.count_in_hand(seat, kind_of(Spell::BaguetteMagique)) > 0 && cards) out += ", baguette";
+  return out;
+}
+
+// Potions counted by colour, as "2 rouge" or "1 rouge + 1 vert".
+std::string potions_text(const std::array<int, kColours>& n) {
+  std::string out;
+  for (int c = 0; c < kColours; ++c) {
+    if (n[size_t(c)] == 0) continue;
+    if (!out.empty()) out += " + ";
+    out += std::to_string(n[size_t(c)]) + " " + std::string(kind_info(Kind(c)).slug);
+  }
+  return out;
+}
+
+// Why a parry is short of potions, and what she may answer instead: Abracadabra "remplace une
+// potion manquante", one and never grey, and only in her hand.
+std::string shortfall(const BalState& s, Seat seat, const Lack& l) {
+  const Exchange& x = s.exchange();
+  std::array<int, kColours> need{}, missing{};
+  for (int i = 0; i < x.potions; ++i) ++need[x.colours[size_t(i)]];
+  for (int c = 0; c < kColours; ++c)
+    missing[size_t(c)] = std::max(0, need[size_t(c)] - s.count_in_hand(seat, Kind(c)));
+  const char* what = x.farce ? "the farce" : x.doubled ? "the doubled attack" : "the attack";
+  std::string out = "you lack " + std::to_string(l.missing) +
+                    (l.missing == 1 ? " potion" : " potions") + " to parry " + what + " (" +
+                    potions_text(need) + "): " + potions_text(missing) + "; ";
+  const bool abracadabra = s.count_in_hand(seat, kind_of(Spell::Abracadabra)) > 0;
+  const char* why = !abracadabra    ? "you hold no Abracadabra"
+                    : l.missing > 1 ? "Abracadabra covers only one missing potion"
+                    : l.grey        ? "Abracadabra never replaces a grey potion"
+                                    : nullptr;
+  std::string ways = (why ? "" : ", parry with abracadabra") + avoidances(s, seat);
+  if (!ways.empty()) ways = ways.substr(2) + " or ";
+  return out + (why ? std::string(why) + ": " : "") + ways + "take";
+}
+
 }  // namespace
 
 template <class Verdict>
@@ -218,15 +263,10 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
       // spell.
       if (lack(*this, seat).missing > 0) return v.yes();
       return v.no([&] {
-        std::string ways = "parry [+ <spell>]";
-        const bool sortilege = exchange_.spell == uint8_t(Spell::Sortilege);
-        const bool cards = !exchange_.farce && !exchange_.doubled;
-        if (holds(kind_of(Spell::DuBalai)) && cards && !sortilege) ways += ", balai <seat>";
-        if (holds(kind_of(Spell::BaguetteMagique)) && cards) ways += ", baguette";
         return "you hold the potions to parry, and \"le d\u00e9fenseur doit r\u00e9aliser "
                "une "
-               "parade magique\": " +
-               ways;
+               "parade magique\": parry [+ <spell>]" +
+               avoidances(*this, seat);
       });
     }
     case ActionType::Parry: {
@@ -247,11 +287,7 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
           return v.no([&] { return std::string("Abracadabra never replaces a grey potion"); });
         return v.yes();
       }
-      if (l.missing > 0)
-        return v.no([&] {
-          return std::string("you lack " + std::to_string(l.missing) +
-                             " potion(s) of the attack's colour: parry with abracadabra, or take");
-        });
+      if (l.missing > 0) return v.no([&] { return shortfall(*this, seat, l); });
       if (spell && Spell(d.spell) == Spell::Remede && (me.dead == 0 || me.alive() >= kCrapzouilles))
         return v.no([&] {
           return std::string(
