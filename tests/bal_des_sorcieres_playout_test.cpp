@@ -180,6 +180,14 @@ class Ledger {
     // À moi, nananère !: her stand-in attacks in her place.
     if (s.phase() == Phase::Attack && actor != s.attacker_now())
       return "seat " + std::to_string(actor) + " attacks without Carabosse or her stand-in";
+    // « Jusqu'à ce que le joueur puisse jouer »: the witch to attack passes for want of a potion
+    // only when every potion is in some hand, none left in the pile or the discard pile.
+    if (s.phase() == Phase::Attack && (s.witch_at(actor).hand & kPotionCards).empty()) {
+      int held = 0;
+      for (Seat p = 0; p < players; ++p) held += (s.witch_at(p).hand & kPotionCards).size();
+      if (held != kPotions)
+        return "seat " + std::to_string(actor) + " must pass while potions are left to draw";
+    }
     return {};
   }
 

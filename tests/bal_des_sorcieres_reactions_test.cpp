@@ -348,6 +348,44 @@ TEST(BalBoule, ExchangesOneCardWithEachNeighbourAllLaidFaceDownFirst) {
   EXPECT_EQ(s.carabosse(), 0);
 }
 
+// « Un joueur ... qui ne possède plus aucune carte Potion dans sa main, se défausse de 2 cartes
+// Sort et en repioche 2 ... jusqu'à ce que le joueur puisse jouer »: a witch who gives away her
+// last potion through a Boule de cristal does so before the attack, as after any exchange.
+TEST(BalBoule, AWitchLeftWithoutAPotionThrowsTwoSpellsAndDrawsUntilSheHoldsOne) {
+  BalState s = dealt(
+      "medium", {{potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune),
+                  potion(Colour::Jaune, 1)},
+                 {spell(Spell::BouleDeCristal), spell(Spell::DuBalai), spell(Spell::MonBeauMiroir),
+                  potion(Colour::Rouge, 1), potion(Colour::Bleu)},
+                 {potion(Colour::Jaune, 2), spell(Spell::TresorMagique), spell(Spell::Sortilege),
+                  spell(Spell::Abracadabra)}});
+  ASSERT_EQ(s.window().at, 1);
+  ASSERT_TRUE(play(s, 1, "boule").ok());
+  ASSERT_TRUE(play(s, 1, "give balai").ok());
+  ASSERT_TRUE(play(s, 1, "give miroir").ok());
+  ASSERT_TRUE(play(s, 2, "give jaune").ok());
+  ASSERT_TRUE(play(s, 0, "give jaune").ok());
+  // Seat 2 holds four spells: before anyone attacks, she throws two and draws two.
+  ASSERT_EQ(s.phase(), Phase::Restock);
+  EXPECT_EQ(s.actors(), SeatSet::only(2));
+  EXPECT_EQ((s.witch_at(2).hand & kPotionCards).size(), 0);
+  for (int rounds = 0; s.phase() == Phase::Restock && rounds < 40; ++rounds) {
+    ASSERT_EQ(s.actors(), SeatSet::only(2));
+    for (Kind k = kColours; k < kKinds; ++k)
+      if (s.count_in_hand(2, k) > 0) {
+        ASSERT_TRUE(play(s, 2, "discard " + std::string(kind_info(k).slug)).ok());
+        break;
+      }
+  }
+  EXPECT_GT((s.witch_at(2).hand & kPotionCards).size(), 0);
+  EXPECT_TRUE(s.audit().ok()) << s.audit().error();
+  // Then the turn goes on: still before seat 0's attack.
+  EXPECT_EQ(s.carabosse(), 0);
+  pass_windows(s);
+  EXPECT_EQ(s.phase(), Phase::Attack);
+  EXPECT_EQ(s.actors(), SeatSet::only(0));
+}
+
 // The giver knows where her card went, and nobody else does: her view says so, and a redraw of
 // the hidden cards for her keeps it there.
 TEST(BalBoule, TheGiverKnowsWhereHerCardIsAndRedrawsKeepItThere) {

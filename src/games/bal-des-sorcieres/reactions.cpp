@@ -204,8 +204,9 @@ void Rules::next_crystal_step() {
   }
   say("boule-done", [&] { return std::string("The Boule de cristal cards change hands."); });
   s.crystal_ = Crystal{};
-  // Still between two attacks: the window opens again, with what is now in the hands.
-  open_turn_window();
+  // Still between two attacks: "plus assez de cartes" for whoever gave away her last potion,
+  // then the window opens again, with what is now in the hands.
+  restock(s.carabosse_, false);
 }
 
 }  // namespace sabbat::bal
