@@ -6,6 +6,7 @@
 
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/bot.hpp"
+#include "games/bal-des-sorcieres/render.hpp"
 #include "games/bal-des-sorcieres/state.hpp"
 #include "support/bal_cards.hpp"
 
@@ -125,6 +126,28 @@ TEST(BalWindows, TheViewsShowWhoIsAwaitedNeverWhoHoldsTheCard) {
   EXPECT_EQ(w["kind"], "mirror");
   EXPECT_EQ(w["still_to_answer"], json::array({1, 2, 3}));
   EXPECT_EQ(a.view(kSpectator)["waiting_for"], json::array({1}));
+}
+
+// The Boule de cristal cards stay in the box below the medium level: a turn window lists only
+// the cards the level plays, in the view and on the screen.
+TEST(BalWindows, ATurnWindowListsOnlyTheCardsTheLevelPlays) {
+  for (const std::string level : {"easy", "medium", "hard"}) {
+    BalState s = dealt(level, {{potion(Colour::Rouge), potion(Colour::Vert), potion(Colour::Jaune)},
+                               {spell(Spell::AMoiNananere), potion(Colour::Bleu),
+                                potion(Colour::Rouge, 1), potion(Colour::Jaune, 1)},
+                               {potion(Colour::Vert, 1), potion(Colour::Jaune, 2),
+                                potion(Colour::Rouge, 2), potion(Colour::Rouge, 3)}});
+    ASSERT_EQ(s.phase(), Phase::Window) << level;
+    const json cards = s.view(kSpectator)["window"]["cards"];
+    const std::string screen = render_view_text(s.view(1), 1, false);
+    if (level == "easy") {
+      EXPECT_EQ(cards, json::array({"nananere"}));
+      EXPECT_EQ(screen.find("Boule de cristal"), std::string::npos) << screen;
+    } else {
+      EXPECT_EQ(cards, json::array({"nananere", "boule"})) << level;
+      EXPECT_NE(screen.find("Boule de cristal"), std::string::npos) << screen;
+    }
+  }
 }
 
 // The time limit is a parameter; at the deadline the clock closes the window as if the

@@ -68,7 +68,11 @@ json BalState::view(Seat viewer) const {
     for (Seat s = 0; s < options_.players; ++s)
       if (window_.waiting.contains(s)) still.push_back(s);
     const bool turn = window_.kind == WindowKind::Turn;
-    json cards = turn ? json::array({"nananere", "boule"}) : json::array({"miroir"});
+    // The cards the level plays: Boule de cristal stays in the box at the easy level.
+    json cards = !turn ? json::array({"miroir"})
+                 : kind_info(kind_of(Spell::BouleDeCristal)).level <= options_.level
+                     ? json::array({"nananere", "boule"})
+                     : json::array({"nananere"});
     v["window"] = {{"kind", turn ? "turn" : "mirror"},
                    {"answering", window_.at},
                    {"still_to_answer", still},
