@@ -6,7 +6,7 @@ import { t } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
-import { cardOfAction, MAGIE_NOIRE } from './cards';
+import { acrobaticsOf, cardOfAction, MAGIE_NOIRE } from './cards';
 import { Dice } from './Dice';
 import { formulaFor, keyAction, writingVerb } from './keys';
 import { actionLabel } from './labels';
@@ -282,7 +282,7 @@ export function DuBalaiBreakdown({ session, names }: { session: Session; names: 
   return (
     <ul class="breakdown">
       {v.witches.map((w: any) => {
-        const acro = ((w.hand ?? []) as string[]).filter((c) => c.startsWith('acrobatie-'));
+        const acro = acrobaticsOf(w);
         return (
           <li>
             <strong>{names[w.seat]}</strong>: {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}

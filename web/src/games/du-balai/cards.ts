@@ -21,3 +21,9 @@ export function cardOfAction(action: string): string | null {
   if (action === 'brouillard') return 'brouillard';
   return null;
 }
+
+// The acrobatics of a witch's entry in the view at the end of the race: her own entry (or every
+// entry when the table shows the hands) holds her hand, another seat's only `acrobatics`.
+export function acrobaticsOf(w: { hand?: string[]; acrobatics?: string[] }): string[] {
+  return w.acrobatics ?? (w.hand ?? []).filter((c) => c.startsWith('acrobatie-'));
+}
