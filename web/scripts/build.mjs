@@ -1,9 +1,10 @@
-// Builds the client into dist/ (index.html, app.js, app.css, and each game's rules from
-// docs/rules as rules/<game>.<lang>.html, fetched when a player opens them) and the balance report
+// Builds the client into dist/ (index.html, app.js, app.css, each game's rules for players from
+// docs/play as play/<game>.<lang>.html, fetched when a player opens them, and the technical rules
+// from docs/rules as rules/<game>.<lang>.html, linked from the bottom of those) and the balance report
 // page dist/report.html (one file, script and style inlined); with --tests, the unit tests into
 // dist-test/; with --e2e, the end-to-end driver into dist-test/e2e/.
 import { build } from 'esbuild';
-import { Marked } from 'marked';
+import { rules } from './rules_pages.mjs';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,34 +13,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
-
-// docs/rules/<game>.md (English) and docs/rules/fr/<game>.md (French) as HTML fragments. A link
-// to another Markdown page of docs/ leads nowhere the server serves: it becomes its text.
-function rules(out) {
-  const docs = join(root, '..', 'docs', 'rules');
-  const marked = new Marked({
-    gfm: true,
-    renderer: {
-      link({ href, tokens }) {
-        const text = this.parser.parseInline(tokens);
-        return /^(https?:)?\/\//.test(href) ? `<a href="${href}" rel="noreferrer">${text}</a>` : text;
-      },
-    },
-  });
-  mkdirSync(join(out, 'rules'), { recursive: true });
-  let pages = 0;
-  for (const [lang, dir] of [['en', docs], ['fr', join(docs, 'fr')]]) {
-    for (const name of readdirSync(dir)) {
-      if (!name.endsWith('.md')) continue;
-      // The line pointing to the page in the other language: the page has its own switch.
-      const text = readFileSync(join(dir, name), 'utf8').replace(/^\*(English|En français) ?: \[.*\]\(.*\)\*\n/m, '');
-      const html = marked.parse(text);
-      writeFileSync(join(out, 'rules', `${name.slice(0, -3)}.${lang}.html`), html);
-      ++pages;
-    }
-  }
-  return pages;
-}
 
 async function app() {
   const out = join(root, 'dist');
@@ -61,10 +34,10 @@ async function app() {
   });
   cpSync(join(root, 'src/index.html'), join(out, 'index.html'));
   cpSync(join(root, 'src/favicon.svg'), join(out, 'favicon.svg'));
-  const pages = rules(out);
+  const pages = rules(join(root, '..', 'docs'), out);
   let gz = 0;
   for (const f of ['app.js', 'app.css']) gz += gzipSync(readFileSync(join(out, f))).length;
-  console.log(`dist/: app.js + app.css = ${(gz / 1024).toFixed(1)} KiB gzipped; ${pages} rules pages`);
+  console.log(`dist/: app.js + app.css = ${(gz / 1024).toFixed(1)} KiB gzipped; ${pages.play} players' rules pages, ${pages.technical} technical`);
   await report(out);
 }
 

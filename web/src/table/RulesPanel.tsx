@@ -1,7 +1,8 @@
-// The game's rules (docs/rules, built into rules/<game>.<lang>.html), opened beside the table
-// and fetched only when asked for; in English when the page's language has none.
+// The game's rules for players (docs/play, built into play/<game>.<lang>.html), opened beside
+// the table and fetched only when asked for; in English when the page's language has none.
 import { useEffect, useState } from 'preact/hooks';
 import { lang, t } from '../i18n/i18n';
+import { playerRulesUrl } from '../rules_page';
 
 export function RulesPanel({ game }: { game: string }) {
   const [open, setOpen] = useState(false);
@@ -10,7 +11,7 @@ export function RulesPanel({ game }: { game: string }) {
   const l = lang();
   useEffect(() => {
     if (!open || html !== null) return;
-    const page = (x: string) => fetch(`/rules/${encodeURIComponent(game)}.${x}.html`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+    const page = (x: string) => fetch(playerRulesUrl(game, x)).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
     // A game whose rules are not written in French yet shows the English page.
     page(l)
       .catch((e) => (l === 'en' ? Promise.reject(e) : page('en')))
