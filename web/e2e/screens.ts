@@ -58,6 +58,16 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
       await page.goto(`${url}/t/${CODE}`);
       await page.locator('.waiting').waitFor();
       await shot('waiting');
+      const rulesShown = new Set<string>();
+      // Le Bal des Sorcières has no recorded scene: its rules are opened from a waiting table.
+      {
+        const p2 = await ctx.newPage();
+        await mockTable(p2, null, 'waiting', 'bal-des-sorcieres');
+        await p2.goto(`${url}/t/${CODE}`);
+        await p2.locator('.waiting').waitFor();
+        shots.push(await rulesShot(p2, 'bal-des-sorcieres', lang, join(out, `bal-des-sorcieres-rules-${size.tag}.png`)));
+        await p2.close();
+      }
       for (const scene of scenes(fixtures)) {
         await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => {});
         const p2 = await ctx.newPage();
@@ -73,6 +83,10 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
         // Requirement: nothing of the dice in the page once the book is closed.
         if (scene.name === 'du-balai-writing' && (await p2.locator('.dice, .die').count()) !== 0) throw new Error('dice left in the DOM while the book is closed');
         if (scene.game === 'baba-yaga') await checkBabaYagaPage(p2, scene, fixtures);
+        if (!rulesShown.has(scene.game)) {
+          rulesShown.add(scene.game);
+          shots.push(await rulesShot(p2, scene.game, lang, join(out, `${scene.game}-rules-${size.tag}.png`)));
+        }
         await p2.close();
       }
       await ctx.close();
@@ -98,6 +112,22 @@ async function checkBabaYagaPage(page: Page, scene: Scene, fixtures: string) {
     if ((await page.content()).includes(tried)) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
     if ((await page.locator('.by-tile[data-cell="A1"].tried').count()) !== 1) throw new Error('baba-yaga-search: A1 is not marked as turned back');
   }
+}
+
+// The Rules button opens the game's page for players in the page's language: how to play first,
+// no developer's words, and the panel in view.
+async function rulesShot(page: Page, game: string, lang: 'en' | 'fr', file: string) {
+  await page.locator('.rules-toggle').click();
+  await page.locator('.rules-text h2', { hasText: lang === 'fr' ? 'Comment jouer' : 'How to play' }).waitFor({ timeout: 5000 });
+  const text = await page.locator('.rules-text').innerText();
+  for (const m of ['src/', '.txt', 'sabbat ', '_ms', 'Parameters', 'Bots']) if (text.includes(m)) throw new Error(`${game}: the rules panel shows "${m}"`);
+  await page.locator('.rules-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: file });
+  // The end of the page: the score, and the link to the technical rules.
+  await page.locator('.rules-technical a').waitFor({ state: 'attached' });
+  await page.locator('.rules-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await page.screenshot({ path: file.replace(/\.png$/, '-end.png') });
+  return file;
 }
 
 async function mockTableOn(page: Page, scene: Scene) {
