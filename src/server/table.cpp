@@ -500,6 +500,9 @@ void Table::schedule() {
     GameTime at;
   };
   std::optional<Next> best;
+  // Not state.now(): in a turn-based game that is the last action's time, long past when a
+  // person has been thinking; a bot acts no sooner than the table's clock now.
+  const GameTime now = game_now();
   const SeatSet actors = state.actors();
   for (Seat s = 0; s < state.players(); ++s) {
     Bot* bot = bots_[size_t(s)] ? bots_[size_t(s)].get() : stand_ins_[size_t(s)].get();
@@ -509,7 +512,7 @@ void Table::schedule() {
     const State& seen = seen_by(*bot, state, s, bot_rng_, redrawn);
     auto p = bot->propose(seen, s, bot_rng_);
     if (!p) continue;
-    const GameTime at = std::max(p->at, state.now());
+    const GameTime at = std::max(p->at, now);
     if (!best || at < best->at) best = Next{s, p->action, at};
   }
   // A deadline wins ties: an action at the very deadline is too late.
