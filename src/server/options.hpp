@@ -24,6 +24,9 @@ struct Limits {
   // Game time a person's seat stays without a connection, while the game is playing, before
   // the game's default bot plays it; a table's `create` may choose its own (stand_in.hpp).
   std::chrono::milliseconds stand_in_after = std::chrono::seconds(60);
+  // How late a table's timer fires after its time. 0; tests set it to stand for a loaded
+  // server, whose timers run late, and check that nothing depends on them being on time.
+  std::chrono::milliseconds timer_lag{0};
 };
 
 struct ServerOptions {

@@ -450,12 +450,34 @@ void Table::act(std::shared_ptr<Connection> conn, int64_t client_seq, std::strin
       return refused("not-started", "the game has not started: seats are still free");
     if (self.phase_ == Phase::Finished) return refused("finished", "the game has ended");
     const Seat seat = link->seat;
+    // The action happens now; what the clock owed before now happens first, as the timer
+    // would have played it had it not been late.
+    const GameTime now = self.game_now();
+    const bool owed = self.apply_clock_until(now);
+    if (owed) self.schedule();
+    if (self.phase_ == Phase::Finished) return refused("finished", "the game has ended");
     auto action = self.match_.state().parse_action(seat, text);
     if (!action) return refused("illegal", action.error());
-    Status st = self.apply_step(seat, *action, self.game_now(), conn, client_seq);
+    Status st = self.apply_step(seat, *action, now, conn, client_seq);
     if (!st) return refused("illegal", st.error());
     self.schedule();
   });
+}
+
+bool Table::apply_clock_until(GameTime now) {
+  bool applied = false;
+  while (phase_ == Phase::Playing && !broken_) {
+    const auto d = match_.state().deadline();
+    if (!d || d->at > now) break;
+    Status st = apply_step(kClock, d->action, d->at, {}, 0);
+    if (!st) {
+      ctx_.log("table " + code_ +
+               ": the clock's action was refused: " + printable(st.error(), 200));
+      break;
+    }
+    applied = true;
+  }
+  return applied;
 }
 
 Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
@@ -526,7 +548,8 @@ void Table::schedule() {
       if (!stand_in_at || at < *stand_in_at) stand_in_at = at;
     }
   if (stand_in_at && (!best || *stand_in_at < best->at)) {
-    timer_.expires_at(clock_start_ + std::chrono::milliseconds(*stand_in_at - clock_offset_));
+    timer_.expires_at(clock_start_ + std::chrono::milliseconds(*stand_in_at - clock_offset_) +
+                      ctx_.options.limits.timer_lag);
     timer_.async_wait(
         net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
                                      at = *stand_in_at](const boost::system::error_code& ec) {
@@ -538,7 +561,8 @@ void Table::schedule() {
     return;
   }
   if (!best) return;  // the table waits for its people
-  timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_));
+  timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_) +
+                    ctx_.options.limits.timer_lag);
   timer_.async_wait(
       net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
                                    next = *best](const boost::system::error_code& ec) {

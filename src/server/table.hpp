@@ -100,6 +100,8 @@ class Table : public std::enable_shared_from_this<Table> {
   Status apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
                     int64_t client_seq);
   void schedule();
+  // Applies every deadline due at or before `now`, in order; true if any was.
+  bool apply_clock_until(GameTime now);
   void play_scheduled(Seat seat, Action action, GameTime at);
 
   // Stand-ins (stand_in.hpp).
