@@ -265,13 +265,13 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"seat", s},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(s, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(s);
     const uint64_t id = conn->id();
-    self.save_settings([&self, conn, joined, snapshot, id, starts] {
+    self.save_settings([&self, conn, joined, snapshot, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      if (!starts) conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
     });
     if (starts) self.begin();
   });
@@ -315,13 +315,13 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
                           {"seat", found},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(found, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(found);
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, joined, snapshot, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
@@ -339,13 +339,13 @@ void Table::watch(std::shared_ptr<Connection> conn) {
                          "watch");
     }
     self.links_.push_back({conn, conn->id(), kSpectator, false});
-    Frame snapshot = self.state_frame(kSpectator, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(kSpectator);
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, snapshot, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
@@ -633,6 +633,13 @@ void Table::stand_in_ends(Seat seat) {
 }
 
 // ---- Telling ----
+
+Frame Table::snapshot_frame(Seat viewer) const {
+  // Before the start nothing of the game is told: no dice, no cards, no clock. Every seat
+  // learns its first view at once, when the game begins.
+  if (phase_ == Phase::Waiting) return nullptr;
+  return state_frame(viewer, nullptr, match_.state().now());
+}
 
 Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
   const Seat one[] = {viewer};

@@ -114,6 +114,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void stand_in_ends(Seat seat);
 
   // Telling.
+  // Where the game stands, for a connection that arrives: null while the table waits.
+  Frame snapshot_frame(Seat viewer) const;
   // Without events: a snapshot.
   Frames build_frames(const Events* events, GameTime time) const;
   Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
