@@ -8,6 +8,10 @@
 #include <string>
 #include <string_view>
 
+namespace sabbat {
+class Registry;
+}
+
 namespace sabbat::server {
 
 struct Limits {
@@ -37,6 +41,9 @@ struct ServerOptions {
   std::string web_dir;     // static files of the web client; empty: a built-in page
   int threads = 2;
   Limits limits;
+  // The games tables may play; null: every game Sabbat plays (core/registry.hpp). Tests hand
+  // the server games of their own.
+  const Registry* games = nullptr;
   // One line per notable event (refusals by a limit, drops, restores); stderr by default.
   std::function<void(std::string_view)> log;
 };

@@ -36,6 +36,7 @@ Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string 
       bot_rng_(random_seed()) {
   bots_.resize(settings_.seats.size());
   absent_since_.resize(settings_.seats.size());
+  secret_by_seat_.resize(settings_.seats.size());
   stand_ins_.resize(settings_.seats.size());
   for (size_t s = 0; s < settings_.seats.size(); ++s) {
     if (!settings_.seats[s].bot) continue;
@@ -88,7 +89,19 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   std::istringstream in(text);
   auto record = parse_record(in);
   if (!record) return fail("table " + stored.code + ": " + record.error());
-  auto match = replay(*record, registry());
+  // The actions only their seat may know of, by seat: each receiver's seq leaves out the
+  // others' (asked of the state before each action, as when it was played).
+  std::vector<int64_t> secret_by_seat(size_t(std::max(record->players, 0)));
+  std::unique_ptr<State> before;
+  auto match = replay_from_start(
+      *record, ctx.games(), [&](const State& start) { before = start.clone(); },
+      [&](const RecordedAction& a, const State& after, const Events&) {
+        if (a.seat >= 0 && size_t(a.seat) < secret_by_seat.size())
+          if (auto action = before->parse_action(a.seat, a.action);
+              action && before->secret_from_others(a.seat, *action))
+            ++secret_by_seat[size_t(a.seat)];
+        before = after.clone();
+      });
   if (!match) return fail("table " + stored.code + ": " + match.error());
   auto settings = TableSettings::from_text(stored.settings, record->players);
   if (!settings) return fail("table " + stored.code + ": " + settings.error());
@@ -111,6 +124,8 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
                                      std::move(*settings), std::move(*stand_ins)));
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  t->secret_by_seat_ = std::move(secret_by_seat);
+  for (int64_t n : t->secret_by_seat_) t->secret_total_ += n;
   if (plain_tokens)
     t->on_strand([](Table& self) {
       self.ctx_.log("table " + self.code_ + ": its tokens are now stored as digests");
@@ -484,13 +499,20 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
                          int64_t client_seq) {
   Events events;
   time = std::max(time, match_.state().now());
+  // Asked before the action changes the state: an action only its seat may know of is told
+  // to that seat alone, and counted in nobody else's seq.
+  const bool secret = seat >= 0 && match_.state().secret_from_others(seat, action);
   Status st = match_.apply(seat, action, time, &events);
   if (!st) return st;
   const RecordedAction recorded = match_.record().actions.back();
-  Frames frames = build_frames(&events, time);
+  if (secret) {
+    ++secret_by_seat_[size_t(seat)];
+    ++secret_total_;
+  }
+  Frames frames = build_frames(&events, time, secret ? std::optional<Seat>(seat) : std::nullopt);
   Frame accepted;
   if (!actor.expired())
-    accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
+    accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", told(seat)}});
   store_.append(StoredAction{code_, recorded},
                 gate([this, actor, accepted, frames] { deliver(frames, actor, accepted); }));
   if (match_.state().terminal()) {
@@ -655,24 +677,31 @@ std::vector<Frame> Table::state_frames(std::span<const Seat> viewers, const Even
   std::vector<std::string> views;
   state.view_texts(viewers, views);
   const std::vector<std::string> texts = event_texts(told);
-  const int64_t seq = int64_t(match_.record().actions.size());
   const bool playing = phase_ == Phase::Playing;
   const GameTime now = game_now();
   std::vector<Frame> out;
   out.reserve(viewers.size());
   for (size_t i = 0; i < viewers.size(); ++i)
-    out.push_back(std::make_shared<const std::string>(state_text(
-        state, viewers[i], views[i], seq, time, told, texts, playing, now, events == nullptr)));
+    out.push_back(std::make_shared<const std::string>(
+        state_text(state, viewers[i], views[i], this->told(viewers[i]), time, told, texts, playing,
+                   now, events == nullptr)));
   return out;
 }
 
-Table::Frames Table::build_frames(const Events* events, GameTime time) const {
+int64_t Table::told(Seat viewer) const {
+  const int64_t all = int64_t(match_.record().actions.size()) - secret_total_;
+  return viewer >= 0 ? all + secret_by_seat_[size_t(viewer)] : all;
+}
+
+Table::Frames Table::build_frames(const Events* events, GameTime time,
+                                  std::optional<Seat> only) const {
   Frames f;
   f.seats.resize(settings_.seats.size());
   // One frame per seat that has a connection, and one for all spectators.
   std::vector<Seat> viewers;
   bool spectators = false;
   for (const Link& l : links_) {
+    if (only && l.seat != *only) continue;
     if (l.seat == kSpectator)
       spectators = true;
     else if (std::find(viewers.begin(), viewers.end(), l.seat) == viewers.end())

@@ -123,10 +123,12 @@ json seen_events(const Events& events, Seat viewer) {
   return out;
 }
 
-json actor_list(const State& s) {
+// What `viewer` may know of whom the game waits for.
+json actor_list(const State& s, Seat viewer) {
   json out = json::array();
+  const SeatSet seen = s.actors_seen_by(viewer);
   for (Seat x = 0; x < s.players(); ++x)
-    if (s.actors().contains(x)) out.push_back(x);
+    if (seen.contains(x)) out.push_back(x);
   return out;
 }
 
@@ -168,7 +170,7 @@ void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::ve
     EXPECT_EQ(m["view"], s.view(viewer)) << "viewer " << viewer << " seq " << seq;
     EXPECT_EQ(m["events"], snapshot ? json::array() : seen_events(events[size_t(seq)], viewer))
         << "viewer " << viewer << " seq " << seq;
-    EXPECT_EQ(m["actors"], actor_list(s));
+    EXPECT_EQ(m["actors"], actor_list(s, viewer));
     const bool playing = !m["legal"].empty() || !m["deadline"].is_null();
     if (playing) {
       EXPECT_EQ(m["legal"], legal_texts(s, viewer)) << "viewer " << viewer;
@@ -183,7 +185,7 @@ void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::ve
     for (int k = 0; k < 2; ++k) {
       auto twin = s.sample_hidden(viewer, rng);
       EXPECT_EQ(m["view"], twin->view(viewer)) << "viewer " << viewer << " seq " << seq;
-      EXPECT_EQ(m["actors"], actor_list(*twin)) << "viewer " << viewer << " seq " << seq;
+      EXPECT_EQ(m["actors"], actor_list(*twin, viewer)) << "viewer " << viewer << " seq " << seq;
       if (playing) {
         EXPECT_EQ(m["legal"], legal_texts(*twin, viewer)) << "viewer " << viewer;
       }
