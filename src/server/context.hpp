@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/registry.hpp"
 #include "server/options.hpp"
 
 namespace sabbat::server {
@@ -25,6 +26,7 @@ class Log {
 struct Context {
   explicit Context(ServerOptions o) : options(std::move(o)), log(options.log) {}
   ServerOptions options;
+  const Registry& games() const { return options.games ? *options.games : registry(); }
   Log log;
   std::string public_url;  // no trailing slash
   std::atomic<uint64_t> next_connection_id{1};

@@ -155,7 +155,7 @@ void HttpSession::table_route(const Request& req, std::string rest, const std::s
       if (!viewer)
         return self->reply_later(
             self->text_response(shape, http::status::bad_request, viewer.error() + "\n"));
-      auto replayed = replay_through(*record, *viewer);
+      auto replayed = replay_through(*record, self->ctx_.games(), *viewer);
       if (!replayed)
         return self->reply_later(
             self->text_response(shape, http::status::internal_server_error,

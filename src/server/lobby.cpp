@@ -34,11 +34,12 @@ struct Request {
   std::string owner;  // the owner token, told once to the creator; the settings keep its digest
 };
 
-std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const Limits& limits) {
+std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const Registry& games,
+                                                  const Limits& limits) {
   const json& b = m.body;
   auto game_id = string_field(m, "game", 64);
   if (auto* e = std::get_if<ProtocolError>(&game_id)) return *e;
-  auto game = registry().get(std::get<std::string>(game_id));
+  auto game = games.get(std::get<std::string>(game_id));
   if (!game) return bad_table(game.error());
   const Game& g = **game;
 
@@ -142,7 +143,7 @@ int Lobby::restore(const std::vector<StoredTable>& tables) {
 }
 
 void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn) {
-  auto request = read_request(message, ctx_.options.limits);
+  auto request = read_request(message, ctx_.games(), ctx_.options.limits);
   if (auto* e = std::get_if<ProtocolError>(&request)) return conn->send(error_frame(*e));
   Request& r = std::get<Request>(request);
   auto match = Match::start(*r.game, r.setup);

@@ -99,7 +99,9 @@ std::string state_text(const State& state, Seat viewer, std::string_view view_te
       m += texts[i];
     }
   m += R"(],"actors":[)";
-  const SeatSet who = state.actors();
+  // Only what the viewer may know of whom the game waits for (a reaction window may ask
+  // only the seats that hold an answer).
+  const SeatSet who = state.actors_seen_by(viewer);
   first = true;
   for (Seat s = 0; s < state.players(); ++s)
     if (who.contains(s)) {
@@ -108,7 +110,7 @@ std::string state_text(const State& state, Seat viewer, std::string_view view_te
       m += std::to_string(s);
     }
   m += R"(],"legal":[)";
-  if (may_act && viewer >= 0 && who.contains(viewer)) {
+  if (may_act && viewer >= 0 && state.actors().contains(viewer)) {
     ActionList actions;
     state.legal_actions(viewer, actions);
     first = true;

@@ -8,6 +8,10 @@
 #include <string>
 #include <string_view>
 
+namespace sabbat {
+class Registry;
+}
+
 namespace sabbat::server {
 
 struct Limits {
@@ -24,6 +28,9 @@ struct Limits {
   // Game time a person's seat stays without a connection, while the game is playing, before
   // the game's default bot plays it; a table's `create` may choose its own (stand_in.hpp).
   std::chrono::milliseconds stand_in_after = std::chrono::seconds(60);
+  // How late a table's timer fires after its time. 0; tests set it to stand for a loaded
+  // server, whose timers run late, and check that nothing depends on them being on time.
+  std::chrono::milliseconds timer_lag{0};
 };
 
 struct ServerOptions {
@@ -34,6 +41,9 @@ struct ServerOptions {
   std::string web_dir;     // static files of the web client; empty: a built-in page
   int threads = 2;
   Limits limits;
+  // The games tables may play; null: every game Sabbat plays (core/registry.hpp). Tests hand
+  // the server games of their own.
+  const Registry* games = nullptr;
   // One line per notable event (refusals by a limit, drops, restores); stderr by default.
   std::function<void(std::string_view)> log;
 };

@@ -17,11 +17,11 @@ Result<Seat> replay_viewer(std::optional<std::string_view> value, int players) {
   return Seat(seat);
 }
 
-Result<json> replay_through(const Record& record, Seat viewer) {
+Result<json> replay_through(const Record& record, const Registry& games, Seat viewer) {
   json steps = json::array();
   static const Events kNone;
   auto match = replay_from_start(
-      record, registry(),
+      record, games,
       [&](const State& start) {
         steps.push_back(state_message(start, viewer, 0, 0, kNone, false, 0, true));
       },

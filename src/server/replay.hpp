@@ -17,7 +17,7 @@ Result<Seat> replay_viewer(std::optional<std::string_view> value, int players);
 
 // {"game", "players", "seat", "steps": [state message, ...], "result"}; steps[0] is the
 // game's beginning, steps[k] the state after the record's k-th action.
-Result<json> replay_through(const Record& record, Seat viewer);
+Result<json> replay_through(const Record& record, const Registry& games, Seat viewer);
 
 // The value of `name` in a URL's query string ("a=1&seat=2"), without decoding: the values
 // read here are plain words and numbers.

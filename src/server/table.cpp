@@ -36,6 +36,7 @@ Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string 
       bot_rng_(random_seed()) {
   bots_.resize(settings_.seats.size());
   absent_since_.resize(settings_.seats.size());
+  secret_by_seat_.resize(settings_.seats.size());
   stand_ins_.resize(settings_.seats.size());
   for (size_t s = 0; s < settings_.seats.size(); ++s) {
     if (!settings_.seats[s].bot) continue;
@@ -88,7 +89,19 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   std::istringstream in(text);
   auto record = parse_record(in);
   if (!record) return fail("table " + stored.code + ": " + record.error());
-  auto match = replay(*record, registry());
+  // The actions only their seat may know of, by seat: each receiver's seq leaves out the
+  // others' (asked of the state before each action, as when it was played).
+  std::vector<int64_t> secret_by_seat(size_t(std::max(record->players, 0)));
+  std::unique_ptr<State> before;
+  auto match = replay_from_start(
+      *record, ctx.games(), [&](const State& start) { before = start.clone(); },
+      [&](const RecordedAction& a, const State& after, const Events&) {
+        if (a.seat >= 0 && size_t(a.seat) < secret_by_seat.size())
+          if (auto action = before->parse_action(a.seat, a.action);
+              action && before->secret_from_others(a.seat, *action))
+            ++secret_by_seat[size_t(a.seat)];
+        before = after.clone();
+      });
   if (!match) return fail("table " + stored.code + ": " + match.error());
   auto settings = TableSettings::from_text(stored.settings, record->players);
   if (!settings) return fail("table " + stored.code + ": " + settings.error());
@@ -111,6 +124,8 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
                                      std::move(*settings), std::move(*stand_ins)));
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
+  t->secret_by_seat_ = std::move(secret_by_seat);
+  for (int64_t n : t->secret_by_seat_) t->secret_total_ += n;
   if (plain_tokens)
     t->on_strand([](Table& self) {
       self.ctx_.log("table " + self.code_ + ": its tokens are now stored as digests");
@@ -265,13 +280,13 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"seat", s},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(s, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(s);
     const uint64_t id = conn->id();
-    self.save_settings([&self, conn, joined, snapshot, id, starts] {
+    self.save_settings([&self, conn, joined, snapshot, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      if (!starts) conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
     });
     if (starts) self.begin();
   });
@@ -315,13 +330,13 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
                           {"seat", found},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.state_frame(found, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(found);
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, joined, snapshot, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
@@ -339,13 +354,13 @@ void Table::watch(std::shared_ptr<Connection> conn) {
                          "watch");
     }
     self.links_.push_back({conn, conn->id(), kSpectator, false});
-    Frame snapshot = self.state_frame(kSpectator, nullptr, self.match_.state().now());
+    Frame snapshot = self.snapshot_frame(kSpectator);
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, snapshot, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
-      conn->send(snapshot);
+      if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
   });
@@ -450,25 +465,54 @@ void Table::act(std::shared_ptr<Connection> conn, int64_t client_seq, std::strin
       return refused("not-started", "the game has not started: seats are still free");
     if (self.phase_ == Phase::Finished) return refused("finished", "the game has ended");
     const Seat seat = link->seat;
+    // The action happens now; what the clock owed before now happens first, as the timer
+    // would have played it had it not been late.
+    const GameTime now = self.game_now();
+    const bool owed = self.apply_clock_until(now);
+    if (owed) self.schedule();
+    if (self.phase_ == Phase::Finished) return refused("finished", "the game has ended");
     auto action = self.match_.state().parse_action(seat, text);
     if (!action) return refused("illegal", action.error());
-    Status st = self.apply_step(seat, *action, self.game_now(), conn, client_seq);
+    Status st = self.apply_step(seat, *action, now, conn, client_seq);
     if (!st) return refused("illegal", st.error());
     self.schedule();
   });
+}
+
+bool Table::apply_clock_until(GameTime now) {
+  bool applied = false;
+  while (phase_ == Phase::Playing && !broken_) {
+    const auto d = match_.state().deadline();
+    if (!d || d->at > now) break;
+    Status st = apply_step(kClock, d->action, d->at, {}, 0);
+    if (!st) {
+      ctx_.log("table " + code_ +
+               ": the clock's action was refused: " + printable(st.error(), 200));
+      break;
+    }
+    applied = true;
+  }
+  return applied;
 }
 
 Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
                          int64_t client_seq) {
   Events events;
   time = std::max(time, match_.state().now());
+  // Asked before the action changes the state: an action only its seat may know of is told
+  // to that seat alone, and counted in nobody else's seq.
+  const bool secret = seat >= 0 && match_.state().secret_from_others(seat, action);
   Status st = match_.apply(seat, action, time, &events);
   if (!st) return st;
   const RecordedAction recorded = match_.record().actions.back();
-  Frames frames = build_frames(&events, time);
+  if (secret) {
+    ++secret_by_seat_[size_t(seat)];
+    ++secret_total_;
+  }
+  Frames frames = build_frames(&events, time, secret ? std::optional<Seat>(seat) : std::nullopt);
   Frame accepted;
   if (!actor.expired())
-    accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", recorded.seq}});
+    accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", told(seat)}});
   store_.append(StoredAction{code_, recorded},
                 gate([this, actor, accepted, frames] { deliver(frames, actor, accepted); }));
   if (match_.state().terminal()) {
@@ -500,6 +544,9 @@ void Table::schedule() {
     GameTime at;
   };
   std::optional<Next> best;
+  // Not state.now(): in a turn-based game that is the last action's time, long past when a
+  // person has been thinking; a bot acts no sooner than the table's clock now.
+  const GameTime now = game_now();
   const SeatSet actors = state.actors();
   for (Seat s = 0; s < state.players(); ++s) {
     Bot* bot = bots_[size_t(s)] ? bots_[size_t(s)].get() : stand_ins_[size_t(s)].get();
@@ -509,7 +556,7 @@ void Table::schedule() {
     const State& seen = seen_by(*bot, state, s, bot_rng_, redrawn);
     auto p = bot->propose(seen, s, bot_rng_);
     if (!p) continue;
-    const GameTime at = std::max(p->at, state.now());
+    const GameTime at = std::max(p->at, now);
     if (!best || at < best->at) best = Next{s, p->action, at};
   }
   // A deadline wins ties: an action at the very deadline is too late.
@@ -523,7 +570,8 @@ void Table::schedule() {
       if (!stand_in_at || at < *stand_in_at) stand_in_at = at;
     }
   if (stand_in_at && (!best || *stand_in_at < best->at)) {
-    timer_.expires_at(clock_start_ + std::chrono::milliseconds(*stand_in_at - clock_offset_));
+    timer_.expires_at(clock_start_ + std::chrono::milliseconds(*stand_in_at - clock_offset_) +
+                      ctx_.options.limits.timer_lag);
     timer_.async_wait(
         net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
                                      at = *stand_in_at](const boost::system::error_code& ec) {
@@ -535,7 +583,8 @@ void Table::schedule() {
     return;
   }
   if (!best) return;  // the table waits for its people
-  timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_));
+  timer_.expires_at(clock_start_ + std::chrono::milliseconds(best->at - clock_offset_) +
+                    ctx_.options.limits.timer_lag);
   timer_.async_wait(
       net::bind_executor(strand_, [self = shared_from_this(), generation = schedule_generation_,
                                    next = *best](const boost::system::error_code& ec) {
@@ -607,6 +656,13 @@ void Table::stand_in_ends(Seat seat) {
 
 // ---- Telling ----
 
+Frame Table::snapshot_frame(Seat viewer) const {
+  // Before the start nothing of the game is told: no dice, no cards, no clock. Every seat
+  // learns its first view at once, when the game begins.
+  if (phase_ == Phase::Waiting) return nullptr;
+  return state_frame(viewer, nullptr, match_.state().now());
+}
+
 Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
   const Seat one[] = {viewer};
   return std::move(state_frames(one, events, time).front());
@@ -621,24 +677,31 @@ std::vector<Frame> Table::state_frames(std::span<const Seat> viewers, const Even
   std::vector<std::string> views;
   state.view_texts(viewers, views);
   const std::vector<std::string> texts = event_texts(told);
-  const int64_t seq = int64_t(match_.record().actions.size());
   const bool playing = phase_ == Phase::Playing;
   const GameTime now = game_now();
   std::vector<Frame> out;
   out.reserve(viewers.size());
   for (size_t i = 0; i < viewers.size(); ++i)
-    out.push_back(std::make_shared<const std::string>(state_text(
-        state, viewers[i], views[i], seq, time, told, texts, playing, now, events == nullptr)));
+    out.push_back(std::make_shared<const std::string>(
+        state_text(state, viewers[i], views[i], this->told(viewers[i]), time, told, texts, playing,
+                   now, events == nullptr)));
   return out;
 }
 
-Table::Frames Table::build_frames(const Events* events, GameTime time) const {
+int64_t Table::told(Seat viewer) const {
+  const int64_t all = int64_t(match_.record().actions.size()) - secret_total_;
+  return viewer >= 0 ? all + secret_by_seat_[size_t(viewer)] : all;
+}
+
+Table::Frames Table::build_frames(const Events* events, GameTime time,
+                                  std::optional<Seat> only) const {
   Frames f;
   f.seats.resize(settings_.seats.size());
   // One frame per seat that has a connection, and one for all spectators.
   std::vector<Seat> viewers;
   bool spectators = false;
   for (const Link& l : links_) {
+    if (only && l.seat != *only) continue;
     if (l.seat == kSpectator)
       spectators = true;
     else if (std::find(viewers.begin(), viewers.end(), l.seat) == viewers.end())

@@ -100,6 +100,8 @@ class Table : public std::enable_shared_from_this<Table> {
   Status apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<Connection> actor,
                     int64_t client_seq);
   void schedule();
+  // Applies every deadline due at or before `now`, in order; true if any was.
+  bool apply_clock_until(GameTime now);
   void play_scheduled(Seat seat, Action action, GameTime at);
 
   // Stand-ins (stand_in.hpp).
@@ -112,8 +114,13 @@ class Table : public std::enable_shared_from_this<Table> {
   void stand_in_ends(Seat seat);
 
   // Telling.
-  // Without events: a snapshot.
-  Frames build_frames(const Events* events, GameTime time) const;
+  // Where the game stands, for a connection that arrives: null while the table waits.
+  Frame snapshot_frame(Seat viewer) const;
+  // Without events: a snapshot. With `only`, for that seat's connections alone.
+  Frames build_frames(const Events* events, GameTime time,
+                      std::optional<Seat> only = std::nullopt) const;
+  // How many actions `viewer` (a seat or kSpectator) has been told of: its messages' seq.
+  int64_t told(Seat viewer) const;
   Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
   std::vector<Frame> state_frames(std::span<const Seat> viewers, const Events* events,
                                   GameTime time) const;
@@ -145,6 +152,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::unique_ptr<Bot>> stand_ins_;
   StandIns stand_in_notes_;
   Rng bot_rng_;
+  // Actions only their seat may know of (State::secret_from_others), by seat, and in all.
+  std::vector<int64_t> secret_by_seat_;
+  int64_t secret_total_ = 0;
   Phase phase_ = Phase::Waiting;
   std::chrono::steady_clock::time_point clock_start_;
   GameTime clock_offset_ = 0;  // game time at clock_start_

@@ -34,12 +34,13 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-TestServer::TestServer(const std::filesystem::path& data, Limits limits) {
+TestServer::TestServer(const std::filesystem::path& data, Limits limits, const Registry* games) {
   ServerOptions o;
   o.host = "127.0.0.1";
   o.port = 0;
   o.data_dir = data.string();
   o.limits = limits;
+  o.games = games;
   o.log = [lines = lines_](std::string_view line) {
     std::lock_guard lock(lines->mutex);
     lines->lines.emplace_back(line);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/registry.hpp"
 #include "server/server.hpp"
 
 namespace sabbat::server::testing {
@@ -32,7 +33,9 @@ class TempDir {
 // A server whose log lines the test can read.
 class TestServer {
  public:
-  explicit TestServer(const std::filesystem::path& data, Limits limits = {});
+  // `games`: the games it plays, null for every game Sabbat plays.
+  explicit TestServer(const std::filesystem::path& data, Limits limits = {},
+                      const Registry* games = nullptr);
   ~TestServer();
   uint16_t port() const { return server_->port(); }
   Server& server() { return *server_; }

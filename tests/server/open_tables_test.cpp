@@ -45,7 +45,9 @@ TEST(ServerOpenTables, ListedTablesUntilTheyEndAndNeverUnlistedOnes) {
   Person a = join(server.port(), listed.table, 0, "Morgane");
   Person b = join(server.port(), listed.table, 1, "Viviane");
   // Every seat taken: the game is played, and still listed for people who want to watch.
-  a.client->next_of("state");
+  for (json m = a.client->next_of("table"); !m.is_null() && m["status"]["phase"] != "playing";
+       m = a.client->next_of("table")) {
+  }
   const json playing = json::parse(http_get(server.port(), "/api/tables").body).at("tables");
   ASSERT_EQ(playing.size(), 1u);
   EXPECT_EQ(playing[0].value("phase", ""), "playing");

@@ -49,6 +49,10 @@ struct PlayedTable {
 // record (which must pass check_record).
 PlayedTable play_whole_game(uint16_t port, const TablePlan& plan);
 
+// The number of the record's actions behind each seq `viewer` receives: its seq counts the
+// actions told to it, not the secret ones of other seats (State::secret_from_others).
+std::vector<size_t> actions_told(const Record& record, Seat viewer);
+
 // The wire leak check: every "state" a viewer received equals what the engine gives that
 // viewer after that many actions (view, events it may see, actors, legal actions, deadline),
 // and stays the same when what the viewer cannot see is redrawn (sample_hidden).

@@ -58,7 +58,7 @@ TEST(ServerRefusals, OutOfTurnAndIllegalActionsChangeNothing) {
   watcher.send({{"type", "watch"}, {"table", t.table}});
   Person a = join(server.port(), t.table, 0, "Morgane");
   Person b = join(server.port(), t.table, 1, "Viviane");
-  json sa = a.client->next_of("state");  // the snapshot before the start
+  json sa = a.client->next_of("state");  // the start
   while (sa["legal"].empty()) sa = a.client->next_of("state");
   json sb = b.client->next_of("state");  // the start
   ASSERT_FALSE(sa["legal"].empty());

@@ -233,6 +233,30 @@ TEST(ServerStandIn, StandInSurvivesARestart) {
   EXPECT_GE(marked, 2) << "marks from before and after the restart";
 }
 
+// An action's time is the table's game time when it is applied: a stand-in's first action,
+// played after its seat stayed empty for the limit, is stamped at least the limit into the
+// game, not with the time of the last action (0 here, the game's start).
+TEST(ServerStandIn, StandInsFirstActionCarriesTheTablesGameTime) {
+  TempDir dir;
+  TestServer server(dir.path());
+  Client creator(server.port());
+  Created t = create_with_stand_in(creator, "sortileges", json::object());
+  Person a = join(server.port(), t.table, 0, "Morgane");
+  Person b = join(server.port(), t.table, 1, "Viviane");
+  // The seat that begins leaves at once; the other one watches what its stand-in plays.
+  json start = b.client->next_of("state");
+  while (!start.is_null() && start["actors"].empty()) start = b.client->next_of("state");
+  ASSERT_FALSE(start.is_null());
+  const bool a_begins = start["actors"] == json::array({0});
+  Person& stays = a_begins ? b : a;
+  (a_begins ? a : b).client.reset();
+  json played;
+  do played = stays.client->next_of("state");
+  while (!played.is_null() && played["snapshot"].get<bool>());
+  ASSERT_FALSE(played.is_null());
+  EXPECT_GE(played["time"].get<int64_t>(), kQuickStandIn) << played.dump();
+}
+
 // Issue 9: the table's limit is chosen within bounds; anything else is refused and nothing
 // is created.
 TEST(ServerStandIn, LimitOutOfBoundsIsRefused) {

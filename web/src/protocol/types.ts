@@ -67,6 +67,8 @@ export type You = number | 'spectator';
 
 export interface StateMsg {
   type: 'state';
+  // Counts the actions told to this receiver (an action secret to another seat is not), so
+  // each receiver's states have consecutive seq of their own; a gap is a lost message.
   seq: number;
   time: number;
   view: any;
