@@ -47,6 +47,16 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
         await openForm(page, g.name, what);
         if (size.tag === '360') await noSidewaysScroll(page, `${what}, the form`);
         if (screens && g.id === 'du-balai') await page.screenshot({ path: join(screens, `create-${size.tag}.png`), fullPage: size.tag === '1280' });
+        if (g.id === 'baba-yaga' && size.tag === '1280') {
+          // A time out of its bounds is refused before anything is sent, with its bounds.
+          const study = page.locator('#param-study_time_ms');
+          await study.fill('0.1');
+          await page.locator('form.create button[type=submit]').click();
+          const said = await page.locator('form.create .problem').innerText({ timeout: 5000 });
+          if (!/from 1 to 600/.test(said)) throw new Error(`${what}: a study of 0.1 s refused with "${said}"`);
+          if (!(await study.evaluate((el) => document.activeElement === el))) throw new Error(`${what}: the wrong field is not focused`);
+          await study.fill('20');
+        }
         // The untouched form: seat 0 for the creator, bots elsewhere, the game starts.
         await page.locator('form.create button[type=submit]').click();
         await page.locator(BOARDS[g.id]).waitFor({ timeout: 15000 });
@@ -74,6 +84,17 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
       await noSidewaysScroll(page, `${g.name}, the French form`);
       if (screens && g.id === 'baba-yaga') await page.screenshot({ path: join(screens, 'create-fr-360.png') });
     }
+    // A listed table waiting for a person: the lobby's open tables at 360 px.
+    await openForm(page, games[0].name, 'a listed table');
+    await page.locator('.seat-choices select.seat-who').first().selectOption('human');
+    await page.locator('form.create input[name=listed]').check();
+    await page.locator('form.create button[type=submit]').click();
+    await page.locator('#invite-link').waitFor({ timeout: 10000 });
+    const other = await ctx.newPage();
+    await other.goto(server.url + '/');
+    await other.locator('.open-table').first().waitFor({ timeout: 10000 });
+    await noSidewaysScroll(other, 'the open tables');
+    if (screens) await other.screenshot({ path: join(screens, 'lobby-open-tables-360.png') });
     await ctx.close();
   } finally {
     server.stop();
