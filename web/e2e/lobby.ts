@@ -84,8 +84,10 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
       await noSidewaysScroll(page, `${g.name}, the French form`);
       if (screens && g.id === 'baba-yaga') await page.screenshot({ path: join(screens, 'create-fr-360.png') });
     }
-    // A listed table waiting for a person: the lobby's open tables at 360 px.
+    // A listed table of three waiting for a person: the lobby's open tables at 360 px, in
+    // French words for one bot and one seat of two taken.
     await openForm(page, games[0].name, 'a listed table');
+    await page.locator('form.create select').first().selectOption('3');
     await page.locator('.seat-choices select.seat-who').first().selectOption('human');
     await page.locator('form.create input[name=listed]').check();
     await page.locator('form.create button[type=submit]').click();
@@ -93,6 +95,8 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
     const other = await ctx.newPage();
     await other.goto(server.url + '/');
     await other.locator('.open-table').first().waitFor({ timeout: 10000 });
+    const row = await other.locator('.open-table .open-facts').first().innerText();
+    if (!/^1 sur 2 places prises · 1 bot · /.test(row)) throw new Error(`the open table reads "${row}"`);
     await noSidewaysScroll(other, 'the open tables');
     if (screens) await other.screenshot({ path: join(screens, 'lobby-open-tables-360.png') });
     await ctx.close();

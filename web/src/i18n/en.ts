@@ -96,7 +96,7 @@ export const en = {
   default_name: 'Witch',
   bad_whole_number: '{what}: type a whole number from {min} to {max}.',
   bad_seconds: '{what}: type a number of seconds from {min} to {max}.',
-  create_form_close: 'Close the form',
+  open_table_one_bot: '1 bot',
   no_such_table: 'There is no table {code} on this server. Check the invite link.',
   join_title: '{game}: table {code}',
   pick_seat: 'Pick a free seat',
