@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n';
 import { freshConnection } from '../net';
 import type { GameInfo, ParamSpec, SeatChoice } from '../protocol/types';
 import { go } from '../route';
-import { botChoices, bounds, choiceLabel, defaultBot, defaultText, inSeconds, paramHelp, paramLabel, paramsToSend, seatOf, shownDefault } from './params';
+import { botChoices, bounds, choiceLabel, defaultBot, defaultText, inSeconds, numberText, paramHelp, paramLabel, paramsToSend, seatOf, shownDefault } from './params';
 import { savedName, takeName } from './name';
 
 export function CreateTable({ game }: { game: GameInfo }) {
@@ -36,7 +36,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
     if ('wrong' in sent) {
       const p = sent.wrong;
       const { min, max } = bounds(p, players);
-      setProblem(t(inSeconds(p) ? 'bad_seconds' : 'bad_whole_number', { what: paramLabel(game.id, p), min: String(min ?? ''), max: String(max ?? '') }));
+      setProblem(t(inSeconds(p) ? 'bad_seconds' : 'bad_whole_number', { what: paramLabel(game.id, p), min: min === undefined ? '' : numberText(min), max: max === undefined ? '' : numberText(max) }));
       form.current?.querySelector<HTMLInputElement>(`#param-${p.name}`)?.focus();
       return;
     }

@@ -60,12 +60,12 @@ export function secondsToMs(text: string): number | null {
 }
 
 // A number as the page's language writes it: 0,5 in French.
-function number(n: number): string {
+export function numberText(n: number): string {
   return lang() === 'fr' ? String(n).replace('.', ',') : String(n);
 }
 
 export function defaultText(game: string, p: ParamSpec): string {
-  if (inSeconds(p)) return tMaybe('n_seconds', `${number(Number(p.default) / 1000)} s`, { n: number(Number(p.default) / 1000) });
+  if (inSeconds(p)) return tMaybe('n_seconds', `${numberText(Number(p.default) / 1000)} s`, { n: numberText(Number(p.default) / 1000) });
   return p.kind === 'integer' ? p.default : choiceLabel(game, p, p.default);
 }
 
