@@ -1,5 +1,6 @@
 // One person's page at a table whose every other seat is a bot: the lobby's form filled (her
-// name, the first bot offered in every other seat, then the game's own settings), the board
+// name, then the game's own settings; every other seat is the game's default bot unless
+// changed), the board
 // waited for, and every state frame the page receives kept by its seq, to be checked later
 // against what the seat may see.
 import type { Browser, Page } from 'playwright-core';
@@ -31,8 +32,6 @@ export async function openBotTable(
   await page.goto(url + '/');
   await page.locator('li.game', { hasText: game }).getByRole('button').click();
   await page.locator('form.create input').first().fill('Morgane');
-  const selects = page.locator('.seat-choices select');
-  for (let i = 0; i < (await selects.count()); ++i) await selects.nth(i).selectOption({ index: 1 });
   await settings(page);
   await page.locator('form.create button[type=submit]').click();
   await page.locator(board).waitFor({ timeout: 15000 });

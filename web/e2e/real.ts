@@ -83,6 +83,8 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
     await host.getByRole('heading', { level: 2, name: 'Sortilèges' }).waitFor();
     await host.locator('li.game', { hasText: 'Sortilèges' }).getByRole('button').click();
     await host.locator('form.create input').first().fill('Morgane');
+    // The other seats start as bots: here they are for the three guests.
+    for (const s of await host.locator('.seat-choices select.seat-who').all()) await s.selectOption('human');
     await host.locator('form.create input[name=listed]').check();
     await host.locator('form.create button[type=submit]').click();
     const invite = await host.locator('#invite-link').inputValue({ timeout: 10000 });
@@ -237,7 +239,7 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
   try {
     // A short study, and three turns: seat 0 searches, then moves Baba Yaga, then places her.
     const table = await openBotTable(browser, server.url, 'Baba Yaga', '.baba-yaga', async (p) => {
-      await p.locator('#param-study_time_ms').fill('4000');
+      await p.locator('#param-study_time_ms').fill('4'); // seconds
       await p.locator('#param-max_turns').fill('3');
     });
     const { page, frames } = table;

@@ -5,7 +5,8 @@
 //                 turns of Du Balai ! and three turns of Baba Yaga against bots with the keyboard,
 //                 and a whole game of Le Bal des Sorcières against bots with the mouse, then
 //                 its incantation mode: formulas typed right and wrong
-//  --game ID      with --sabbat: play only that game
+//                 Before them, the lobby's table form of each game at both sizes (lobby.ts).
+//  --game ID      with --sabbat: play only that game (or `lobby`: the form only)
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
@@ -16,6 +17,7 @@ import { screenshots } from './screens';
 import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { playBal } from './bal';
 import { readBal } from './bal_incantation';
+import { checkLobby } from './lobby';
 import { checkRejoin } from './rejoin';
 import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
@@ -56,6 +58,10 @@ try {
   const only = opt('--game');
   const wanted = (id: string) => !only || only === id;
   if (sabbat) {
+    if (wanted('lobby')) {
+      const l = await checkLobby(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e lobby: the form opens in view with its first field focused at 360 and 1280 px; ${l.started} untouched forms started their game; no sideways scroll at 360 px; no raw name in the French form`);
+    }
     if (wanted('sortileges')) {
       const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e sortileges: ${r.actions} moves clicked; scores shown ${JSON.stringify(r.shown)} = record ${JSON.stringify(r.record)}; no hand leaked`);

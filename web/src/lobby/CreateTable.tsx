@@ -1,34 +1,53 @@
 // The table form: players, parameters with their defaults, who sits where (a person or a bot),
 // your name. Creating takes the first seat and opens the table page with the invite link.
-import { useEffect, useState } from 'preact/hooks';
+// Untouched, the form starts a game at once: every other seat is a bot of the normal level.
+// It opens where the person looks: scrolled into view, its first field focused.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
 import { freshConnection } from '../net';
-import type { GameInfo, SeatChoice } from '../protocol/types';
+import type { GameInfo, ParamSpec, SeatChoice } from '../protocol/types';
 import { go } from '../route';
-import { choiceLabel, defaultText, paramHelp, paramLabel } from './params';
+import { botChoices, bounds, choiceLabel, defaultBot, defaultText, inSeconds, numberText, paramHelp, paramLabel, paramsToSend, seatOf, shownDefault } from './params';
 import { savedName, takeName } from './name';
 
 export function CreateTable({ game }: { game: GameInfo }) {
   const [players, setPlayers] = useState(game.default_players);
-  const [params, setParams] = useState<Record<string, string>>(() => Object.fromEntries(game.params.map((p) => [p.name, p.default])));
-  // Seat 0 is the person creating the table; the others start as people to invite.
-  const [seats, setSeats] = useState<string[]>(() => Array.from({ length: game.max_players }, () => 'human'));
-  const [name, setName] = useState(savedName());
+  const [params, setParams] = useState<Record<string, string>>(() => Object.fromEntries(game.params.map((p) => [p.name, shownDefault(p)])));
+  // Seat 0 is the person creating the table; the others start as bots, so that the table
+  // plays at once; a seat for a person is chosen here.
+  const [seats, setSeats] = useState<string[]>(() => Array.from({ length: game.max_players }, (_, i) => (i === 0 ? 'human' : defaultBot(game))));
+  const [name, setName] = useState(() => savedName() || t('default_name'));
   const [spectators, setSpectators] = useState(true);
   const [listed, setListed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const first = useRef<HTMLInputElement>(null);
   useEffect(() => setProblem(null), [players, params, seats, name]);
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'start' });
+    first.current?.focus({ preventScroll: true });
+    first.current?.select();
+  }, []);
 
   const submit = (e: Event) => {
     e.preventDefault();
+    const sent = paramsToSend(game, players, params);
+    if ('wrong' in sent) {
+      const p = sent.wrong;
+      const { min, max } = bounds(p, players);
+      setProblem(t(inSeconds(p) ? 'bad_seconds' : 'bad_whole_number', { what: paramLabel(game.id, p), min: min === undefined ? '' : numberText(min), max: max === undefined ? '' : numberText(max) }));
+      form.current?.querySelector<HTMLInputElement>(`#param-${p.name}`)?.focus();
+      return;
+    }
     const who = takeName(name, setProblem, t('name_needed'));
-    if (who === null) return;
+    if (who === null) {
+      first.current?.focus();
+      return;
+    }
     setBusy(true);
     const conn = freshConnection();
     const choices: SeatChoice[] = seats.slice(0, players).map((s, i) => (i === 0 || s === 'human' ? { human: true } : { bot: s }));
-    // Only parameters that differ from their default are sent: the server fills the rest.
-    const changed = Object.fromEntries(Object.entries(params).filter(([k, v]) => game.params.find((p) => p.name === k)?.default !== v));
     const off = conn.subscribe((s) => {
       if (s.problem) {
         setProblem(s.problem.message);
@@ -40,17 +59,67 @@ export function CreateTable({ game }: { game: GameInfo }) {
         go(`/t/${s.table}`);
       }
     });
-    conn.create(game.id, players, changed, choices, spectators, listed);
+    conn.create(game.id, players, sent.params, choices, spectators, listed);
   };
+
+  const field = (p: ParamSpec, label: preact.JSX.Element) => {
+    const id = `param-${p.name}`;
+    const value = params[p.name];
+    const set = (v: string) => setParams({ ...params, [p.name]: v });
+    if (p.kind === 'boolean')
+      return (
+        <label class="field inline check">
+          <input type="checkbox" id={id} checked={value === 'true'} onChange={(e) => set((e.target as HTMLInputElement).checked ? 'true' : 'false')} />
+          {label}
+        </label>
+      );
+    const { min, max } = bounds(p, players);
+    return (
+      <label class="field" for={id}>
+        {label}
+        {p.kind === 'choice' ? (
+          <select id={id} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+            {(p.choices ?? []).map((c) => (
+              <option value={c}>{choiceLabel(game.id, p, c)}</option>
+            ))}
+          </select>
+        ) : (
+          <span class="number">
+            <input
+              id={id}
+              type="number"
+              inputMode={inSeconds(p) ? 'decimal' : 'numeric'}
+              step={inSeconds(p) ? 'any' : 1}
+              min={min}
+              max={max}
+              value={value}
+              onInput={(e) => set((e.target as HTMLInputElement).value)}
+            />
+            {inSeconds(p) && <span class="unit">{t('seconds')}</span>}
+          </span>
+        )}
+      </label>
+    );
+  };
+  const withDefault = (p: ParamSpec) => (
+    <span>
+      {paramLabel(game.id, p)} <small class="default">({t('default_is', { v: defaultText(game.id, p) })})</small>
+    </span>
+  );
 
   const range = [];
   for (let n = game.min_players; n <= game.max_players; ++n) range.push(n);
+  const bots = botChoices(game);
+  const tableParams = game.params.filter((p) => seatOf(p) === null);
+  const seatParams = (i: number) => game.params.filter((p) => seatOf(p) === i);
+  // One help line per kind of seat parameter (pilot, level), under the seats.
+  const seatHelps = [...new Set(game.params.filter((p) => seatOf(p) !== null).map((p) => paramHelp(game.id, p)))].filter((h) => h);
   return (
-    <form class="create panel" onSubmit={submit} aria-labelledby="create-title">
+    <form id="create-form" class="create panel" onSubmit={submit} aria-labelledby="create-title" ref={form} noValidate>
       <h2 id="create-title">{t('create_title', { game: game.name })}</h2>
       <label class="field">
         <span>{t('your_name')}</span>
-        <input value={name} maxLength={32} required autoComplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <input ref={first} value={name} maxLength={32} required autoComplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       </label>
       <label class="field">
         <span>{t('players')}</span>
@@ -62,70 +131,47 @@ export function CreateTable({ game }: { game: GameInfo }) {
       </label>
       <fieldset>
         <legend>{t('seats')}</legend>
+        <p class="help">{t('seats_help')}</p>
         <ol class="seat-choices">
           {seats.slice(0, players).map((s, i) => (
-            <li>
+            <li class="seat-choice" data-seat={i}>
               <label class="field inline">
-                <span>{t('seat_n', { n: i })}</span>
+                <span class="seat-name">{t('seat_n', { n: i })}</span>
                 {i === 0 ? (
                   <strong>{t('you')}</strong>
                 ) : (
-                  <select value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
-                    <option value="human">{t('seat_person')}</option>
-                    {[game.default_bot, ...game.bots.filter((b) => b !== game.default_bot)].filter((b) => game.bots.includes(b)).map((b) => (
-                      <option value={b}>{t('seat_bot', { bot: b })}</option>
+                  <select class="seat-who" value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
+                    {bots.map((b) => (
+                      <option value={b.id}>{b.label}</option>
                     ))}
+                    <option value="human">{t('seat_person')}</option>
                   </select>
                 )}
               </label>
+              {seatParams(i).map((p) => field(p, <span>{paramLabel(game.id, p)}</span>))}
             </li>
           ))}
         </ol>
+        {seatHelps.map((h) => (
+          <p class="help">{h}</p>
+        ))}
       </fieldset>
-      {game.params.length > 0 && (
+      {tableParams.length > 0 && (
         <fieldset>
           <legend>{t('rules_options')}</legend>
-          {game.params.map((p) => {
-            const id = `param-${p.name}`;
-            const value = params[p.name];
-            const set = (v: string) => setParams({ ...params, [p.name]: v });
-            const label = (
-              <span>
-                {paramLabel(game.id, p)} <small class="default">({t('default_is', { v: defaultText(game.id, p) })})</small>
-              </span>
-            );
-            return (
-              <div class="param">
-                {p.kind === 'boolean' ? (
-                  <label class="field inline">
-                    <input type="checkbox" id={id} checked={value === 'true'} onChange={(e) => set((e.target as HTMLInputElement).checked ? 'true' : 'false')} />
-                    {label}
-                  </label>
-                ) : (
-                  <label class="field" for={id}>
-                    {label}
-                    {p.kind === 'choice' ? (
-                      <select id={id} value={value} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
-                        {(p.choices ?? []).map((c) => (
-                          <option value={c}>{choiceLabel(game.id, p, c)}</option>
-                        ))}
-                      </select>
-                    ) : (
-                      <input id={id} type="number" inputMode="numeric" min={p.min} max={p.max} value={value} onInput={(e) => set((e.target as HTMLInputElement).value)} />
-                    )}
-                  </label>
-                )}
-                {paramHelp(game.id, p) && <p class="help">{paramHelp(game.id, p)}</p>}
-              </div>
-            );
-          })}
+          {tableParams.map((p) => (
+            <div class="param">
+              {field(p, withDefault(p))}
+              {paramHelp(game.id, p) && <p class="help">{paramHelp(game.id, p)}</p>}
+            </div>
+          ))}
         </fieldset>
       )}
-      <label class="field inline">
+      <label class="field inline check">
         <input type="checkbox" checked={spectators} onChange={(e) => setSpectators((e.target as HTMLInputElement).checked)} />
         <span>{t('allow_spectators')}</span>
       </label>
-      <label class="field inline">
+      <label class="field inline check">
         <input type="checkbox" name="listed" checked={listed} onChange={(e) => setListed((e.target as HTMLInputElement).checked)} />
         <span>{t('list_in_lobby')}</span>
       </label>

@@ -1,4 +1,4 @@
-// The home page: the games with their players and facts; one opens the table form.
+// The home page: the games with their players and facts; one opens the table form below them.
 import { useEffect, useState } from 'preact/hooks';
 import { t, tMaybe } from '../i18n/i18n';
 import { fetchGames } from '../net';
@@ -40,7 +40,7 @@ export function Lobby() {
                 {g.facts.real_time ? t('fact_real_time') : t('fact_turn_based')}
                 {g.facts.hidden_information ? ` · ${t('fact_hidden')}` : ''}
               </p>
-              <button type="button" class="primary" aria-expanded={g.id === chosen} onClick={() => setChosen(g.id === chosen ? null : g.id)}>
+              <button type="button" class="primary" aria-expanded={g.id === chosen} aria-controls="create-form" onClick={() => setChosen(g.id === chosen ? null : g.id)}>
                 {t('create_table')}
               </button>
             </div>
@@ -48,7 +48,8 @@ export function Lobby() {
         ))}
       </ul>
       {elsewhere.length > 0 && <p class="help">{t('terminal_only', { games: elsewhere.map((g) => g.name).join(', ') })}</p>}
-      {game && <CreateTable game={game} />}
+      {/* Keyed by the game: another game's form starts afresh, scrolled to and focused. */}
+      {game && <CreateTable key={game.id} game={game} />}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function OpenTables({ games }: { games: GameInfo[] }) {
                 <span class="open-game">{nameOf(s.game)}</span>
                 <span class="open-facts">
                   {t('open_table_seats', { taken, people: people.length })}
-                  {bots > 0 ? ` · ${t('open_table_bots', { n: bots })}` : ''} · {waiting ? t('open_table_waiting') : t('open_table_playing')}
+                  {bots > 0 ? ` · ${bots === 1 ? t('open_table_one_bot') : t('open_table_bots', { n: bots })}` : ''} · {waiting ? t('open_table_waiting') : t('open_table_playing')}
                   {people.some((x) => x.name) ? ` · ${people.filter((x) => x.name).map((x) => x.name).join(', ')}` : ''}
                 </span>
                 <button type="button" class={waiting ? 'primary' : ''} onClick={() => go(`/t/${s.table}`)}>

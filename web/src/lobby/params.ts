@@ -1,7 +1,8 @@
 // Parameters in plain words: the catalog's label and help for a known parameter, the server's
-// own description (English) for one this page does not know yet.
-import { tMaybe } from '../i18n/i18n';
-import type { ParamSpec } from '../protocol/types';
+// own description (English) for one this page does not know yet. A time the server counts in
+// milliseconds (a name ending in _ms) is shown and typed in seconds, and sent in milliseconds.
+import { lang, tMaybe } from '../i18n/i18n';
+import type { GameInfo, ParamSpec } from '../protocol/types';
 
 const gameKey = (game: string) => game.replace(/-/g, '_');
 
@@ -11,22 +12,137 @@ function split(name: string): { base: string; n: number | null } {
   return m ? { base: m[1], n: Number(m[2]) } : { base: name, n: null };
 }
 
+// The seat a parameter belongs to (pilot_2: seat 2), or null for a parameter of the table.
+export function seatOf(p: ParamSpec): number | null {
+  return split(p.name).n;
+}
+
+export function inSeconds(p: ParamSpec): boolean {
+  return p.kind === 'integer' && p.name.endsWith('_ms');
+}
+
+// The catalog keys the form reads for a parameter: its label, its help, one per choice.
+export function paramKeys(game: string, p: ParamSpec): { label: string; help: string; choices: string[] } {
+  const { base } = split(p.name);
+  const g = gameKey(game);
+  // A time in seconds has its own label (the old one said "ms"); the help is the same.
+  const label = inSeconds(p) ? `param_${g}_${base.slice(0, -3)}_s` : `param_${g}_${base}`;
+  const choices = p.kind === 'boolean' ? ['value_true', 'value_false'] : (p.choices ?? []).map((c) => `choice_${g}_${base}_${c.replace(/-/g, '_')}`);
+  return { label, help: `param_${g}_${base}_help`, choices };
+}
+
 export function paramLabel(game: string, p: ParamSpec): string {
-  const { base, n } = split(p.name);
-  return tMaybe(`param_${gameKey(game)}_${base}`, p.name, n === null ? undefined : { n });
+  const { n } = split(p.name);
+  return tMaybe(paramKeys(game, p).label, p.name, n === null ? undefined : { n });
 }
 
 export function paramHelp(game: string, p: ParamSpec): string {
-  const { base } = split(p.name);
-  return tMaybe(`param_${gameKey(game)}_${base}_help`, p.description ?? '');
+  return tMaybe(paramKeys(game, p).help, p.description ?? '');
 }
 
 export function choiceLabel(game: string, p: ParamSpec, value: string): string {
-  const { base } = split(p.name);
   if (p.kind === 'boolean') return tMaybe(`value_${value}`, value);
+  const { base } = split(p.name);
   return tMaybe(`choice_${gameKey(game)}_${base}_${value.replace(/-/g, '_')}`, value);
 }
 
+// 1500 → "1.5" (the value of a number field); "" when the text is no number.
+export function msToSeconds(ms: string): string {
+  const n = Number(ms);
+  return ms.trim() === '' || !Number.isFinite(n) ? '' : String(n / 1000);
+}
+
+// "1.5" or "1,5" → 1500; null when the text is no number.
+export function secondsToMs(text: string): number | null {
+  const s = text.trim().replace(',', '.');
+  if (!/^\d*\.?\d*$/.test(s) || !/\d/.test(s)) return null;
+  return Math.round(Number(s) * 1000);
+}
+
+// A number as the page's language writes it: 0,5 in French.
+export function numberText(n: number): string {
+  return lang() === 'fr' ? String(n).replace('.', ',') : String(n);
+}
+
 export function defaultText(game: string, p: ParamSpec): string {
+  if (inSeconds(p)) return tMaybe('n_seconds', `${numberText(Number(p.default) / 1000)} s`, { n: numberText(Number(p.default) / 1000) });
   return p.kind === 'integer' ? p.default : choiceLabel(game, p, p.default);
+}
+
+// The bounds of an integer parameter as typed in the form (seconds for a time), the first seat
+// kept below the number of players.
+export function bounds(p: ParamSpec, players: number): { min?: number; max?: number } {
+  const scale = inSeconds(p) ? 1000 : 1;
+  let max = p.max === undefined ? undefined : p.max / scale;
+  if (p.name === 'first_seat') max = Math.min(max ?? players - 1, players - 1);
+  return { min: p.min === undefined ? undefined : p.min / scale, max };
+}
+
+// What the form sends for an integer parameter typed as `text`: the server's text (milliseconds
+// for a time), or null when it is no whole number within the bounds.
+export function typedValue(p: ParamSpec, text: string, players: number): string | null {
+  const { min, max } = bounds(p, players);
+  if (inSeconds(p)) {
+    const ms = secondsToMs(text);
+    if (ms === null) return null;
+    if ((p.min !== undefined && ms < p.min) || (p.max !== undefined && ms > p.max)) return null;
+    return String(ms);
+  }
+  const s = text.trim();
+  if (!/^-?\d+$/.test(s)) return null;
+  const n = Number(s);
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) return null;
+  return String(n);
+}
+
+// The value the form shows at first: the server's default, in seconds for a time.
+export function shownDefault(p: ParamSpec): string {
+  return inSeconds(p) ? msToSeconds(p.default) : p.default;
+}
+
+// What the form sends for the parameters it shows (the seats that exist), or the first one
+// typed wrong. Only values that differ from their default are sent: the server fills the rest.
+export function paramsToSend(game: GameInfo, players: number, typed: Record<string, string>): { params: Record<string, string> } | { wrong: ParamSpec } {
+  const params: Record<string, string> = {};
+  for (const p of game.params) {
+    const seat = seatOf(p);
+    if (seat !== null && seat >= players) continue;
+    const text = typed[p.name] ?? shownDefault(p);
+    const value = p.kind === 'integer' ? typedValue(p, text, players) : text;
+    if (value === null) return { wrong: p };
+    if (value !== p.default) params[p.name] = value;
+  }
+  return { params };
+}
+
+// The level each bot name of the server stands for: the games give their normal bot several
+// names (heuristic, simple, seasoned), and the page offers each level once.
+const LEVELS = ['random', 'novice', 'normal', 'expert'] as const;
+export type BotLevel = (typeof LEVELS)[number];
+const LEVEL_OF: Record<string, BotLevel> = { random: 'random', novice: 'novice', normal: 'normal', heuristic: 'normal', simple: 'normal', seasoned: 'normal', expert: 'expert' };
+
+export interface BotChoice {
+  id: string; // the server's bot name, sent in the seat choice
+  label: string;
+}
+
+// The bots a seat may get, weakest first, one per level (the game's default bot for its level),
+// then any bot this page does not know, under its own name.
+export function botChoices(game: GameInfo): BotChoice[] {
+  const out: BotChoice[] = [];
+  for (const level of LEVELS) {
+    const ids = game.bots.filter((b) => LEVEL_OF[b] === level);
+    if (ids.length === 0) continue;
+    const id = ids.includes(game.default_bot) ? game.default_bot : ids[0];
+    out.push({ id, label: tMaybe(`bot_level_${level}`, id) });
+  }
+  for (const b of game.bots) if (!(b in LEVEL_OF)) out.push({ id: b, label: tMaybe('seat_bot', b, { bot: b }) });
+  return out;
+}
+
+// The bot an untouched seat gets: the game's default one, else the normal level.
+export function defaultBot(game: GameInfo): string {
+  const offered = botChoices(game);
+  if (offered.some((c) => c.id === game.default_bot)) return game.default_bot;
+  return (offered.find((c) => LEVEL_OF[c.id] === 'normal') ?? offered[0])?.id ?? 'human';
 }
