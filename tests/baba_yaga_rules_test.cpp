@@ -154,9 +154,67 @@ TEST(BabaYagaSearch, AWrongIngredientMustBeTurnedBackBeforeTheNext) {
   t.ok(0, "turn " + wrong);
   EXPECT_NE(t.refused(0, "turn " + wanted[0]).find("turn it back first"), std::string::npos);
   t.ok(0, "back " + wrong);
-  // She saw it: it stays face down for the rest of her turn.
-  EXPECT_NE(t.refused(0, "turn " + wrong).find("stays face down"), std::string::npos);
   t.ok(0, "turn " + wanted[0]);
+}
+
+// "Memory is the game" (rules/README.md): the book does not forbid turning a tile again later
+// in the same turn, so it is allowed; only her memory tells her she saw it.
+TEST(BabaYagaSearch, ATileTurnedBackMayBeTurnedAgainInTheSameTurn) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  t.ok(0, "turn " + wrong);
+  EXPECT_TRUE(t.s->audit().ok());
+}
+
+// max_flips, a guard for bots and simulations (not in the book): a bot acting the instant it
+// may could turn and turn back tiles forever at one moment; after max_flips tiles in a turn
+// she may only turn the wrong one back, and the next turn starts afresh.
+TEST(BabaYagaSearch, MaxFlipsStopsAnEndlessSearchOfBots) {
+  BabaTable t(3, {{"max_flips", "3"}});
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wrong), t.ok(0, "back " + wrong);
+  EXPECT_NE(t.refused(0, "turn " + wrong).find("max_flips"), std::string::npos);
+  EXPECT_EQ(t.s->legal_count(0), 0u);
+  EXPECT_FALSE(t.s->actors().contains(0));
+  t.fly_home();
+  t.ok(2, "place north");
+  t.ok(1, "turn " + t.unwanted());
+}
+
+// "Memory is the game": no view, rendering or refusal keeps a trace of the tiles turned back
+// this turn. After a tile is turned and turned back, every seat's forest and text are as
+// before it was turned, and no refusal names it.
+TEST(BabaYagaMemory, NothingMarksATileTurnedBack) {
+  BabaTable t(4);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  std::vector<json> forest_before;
+  std::vector<std::string> text_before;
+  const Game& g = *registry().find("baba-yaga");
+  for (Seat v = kSpectator; v < 4; ++v) {
+    forest_before.push_back(t.view(v)["forest"]);
+    text_before.push_back(g.render_view(t.view(v), v, false));
+  }
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  for (Seat v = kSpectator; v < 4; ++v) {
+    EXPECT_EQ(t.view(v)["forest"], forest_before[size_t(v + 1)]) << "viewer " << v;
+    EXPECT_EQ(g.render_view(t.view(v), v, false), text_before[size_t(v + 1)]) << "viewer " << v;
+    EXPECT_EQ(t.view(v).dump().find("tried"), std::string::npos) << "viewer " << v;
+  }
+  // Whatever the searcher tries now, no refusal names the tile she turned back.
+  for (const std::string& text :
+       std::vector<std::string>{"back " + wrong, "turn C3", "move", "place north"})
+    EXPECT_EQ(t.refused(0, text).find(wrong), std::string::npos) << text;
 }
 
 // "A chaque fois que le joueur actif retourne une tuile correcte, il la laisse en place."
@@ -218,7 +276,9 @@ TEST(BabaYagaCasting, AWrongIngredientShowingOrOneMissingFailsAndTheCardGoesUnde
   EXPECT_EQ(t.s->player(0).cast_n, 0);
   EXPECT_EQ(t.s->player(0).pile_n, 3);
   EXPECT_EQ(t.s->player(0).pile[2], 0);
-  EXPECT_EQ(t.view(2)["players"][0]["seen_under_pile"][0]["id"], 0);
+  // "Memory is the game": every view says how many went under her pile, never which.
+  EXPECT_EQ(t.view(2)["players"][0]["seen_under_pile"], 1);
+  EXPECT_EQ(t.view(0)["players"][0]["seen_under_pile"], 1);
   // Two of three found, none wrong: missing one.
   t.ok(2, "place north");
   const int c = t.s->card_in_play();

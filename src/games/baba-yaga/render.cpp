@@ -45,7 +45,7 @@ std::string render_forest(const json& v, int width, bool color) {
     } else if (t.value("hidden", false)) {
       text = fit("", width);
     } else {
-      text = fit(t.value("tried", false) ? "x" : "#", width);
+      text = fit("#", width);
     }
     cell_text[size_t(cell)] = text;
   }

@@ -120,6 +120,7 @@ void BabaYagaState::place(End e, GameTime now, Events* ev) {
 
 void BabaYagaState::turn_tile(int cell, Events* ev) {
   up_ |= 1u << cell;
+  ++flips_;
   const int ing = tiles_[size_t(cell)];
   const bool wanted = (card(card_).mask >> ing) & 1u;
   if (!wanted) wrong_ = int8_t(cell);
@@ -143,7 +144,6 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
 
 void BabaYagaState::back_tile(int cell, Events* ev) {
   up_ &= ~(1u << cell);
-  tried_ |= 1u << cell;
   wrong_ = -1;
   if (maison_ == cell) lifted_ = false;
   if (ev)
@@ -177,7 +177,8 @@ void BabaYagaState::end_race(GameTime now, Events* ev) {
   const Seat s = searcher_;
   Player& p = p_[size_t(s)];
   // Every tile goes back face down, in place; a lifted Maison covers its tile again.
-  up_ = tried_ = 0;
+  up_ = 0;
+  flips_ = 0;
   wrong_ = -1;
   lifted_ = false;
   blind_ = -1;

@@ -60,7 +60,6 @@ json view_of(const BabaYagaState& s, Seat viewer) {
       if (s.hint_visible(viewer, cell)) t["hint"] = hint_text(ingredient(ing).hint);
     }
     if (s.maison_ == cell) t["maison"] = s.lifted_ ? "lifted" : "on";
-    if ((s.tried_ >> cell) & 1u) t["tried"] = true;
     if (handicapped && s.blind_ >= 0 && in_half(Half(s.blind_), cell)) t["hidden"] = true;
     forest.push_back(std::move(t));
   }
@@ -69,14 +68,12 @@ json view_of(const BabaYagaState& s, Seat viewer) {
     const Player& pl = s.p_[size_t(p)];
     json cast = json::array();
     for (int k = 0; k < pl.cast_n; ++k) cast.push_back(card_json(pl.cast[size_t(k)]));
-    // Failed spells went under her pile, seen by all: their order is known.
-    json under = json::array();
-    for (int k = pl.pile_n - pl.known; k < pl.pile_n; ++k)
-      under.push_back(card_json(pl.pile[size_t(k)]));
+    // Failed spells went under her pile: everyone saw them go, but only how many is shown;
+    // which ones is for the table's memory.
     players.push_back({{"seat", p},
                        {"level", kLevelNames[size_t(s.o_.levels[size_t(p)])]},
                        {"pile", pl.pile_n},
-                       {"seen_under_pile", under},
+                       {"seen_under_pile", pl.known},
                        {"cast", cast},
                        {"pending", pending_json(pl.pending)},
                        {"ready", pl.ready}});
