@@ -43,7 +43,12 @@ class PersonBot final : public Bot {
 
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     const auto* s = dynamic_cast<const BabaYagaState*>(&state);
-    if (!s || !s->actors().contains(seat)) return std::nullopt;
+    if (!s) return std::nullopt;
+    // Her last proposal was played if the game moved on exactly at its time: her hand acted.
+    if (proposed_ && s->now() == proposed_->at && s->now() != asked_at_) acted_ = proposed_->at;
+    proposed_.reset();
+    asked_at_ = s->now();
+    if (!s->actors().contains(seat)) return std::nullopt;
     observe(*s, seat, rng);
     auto p = choose(*s, seat, rng);
     // At random: the same moment, any legal action (the search draws its own, since she
@@ -55,8 +60,10 @@ class PersonBot final : public Bot {
       p->action = *any;
     }
     if (!p || !s->check(seat, p->action).ok()) return std::nullopt;
-    if (auto d = s->deadline(); d && p->at >= d->at) p->at = d->at - 1;
-    p->at = std::max(p->at, s->now());
+    // A person's pace whatever the deadlines: no deadline pulls her hand earlier (a mover's
+    // clock is not hers to beat), and never two actions within kQuickest.
+    p->at = std::max({p->at, s->now(), acted_ + kQuickest});
+    proposed_ = *p;
     return p;
   }
 
@@ -197,7 +204,11 @@ class PersonBot final : public Bot {
     return best >= 0 ? act::target(best) : act::timeout();
   }
 
+  static constexpr GameTime kQuickest = 250;  // ms between two actions of a quick person
   PersonParams p_;
+  std::optional<Proposal> proposed_;     // what she last proposed
+  GameTime asked_at_ = -1;               // the game time she was last asked at
+  GameTime acted_ = -kQuickest;          // when she last acted, as far as she can tell
   std::array<int8_t, kCells> memory_{};  // the ingredient she believes is at each cell
   bool studied_ = false;
   int turn_ = 0;
