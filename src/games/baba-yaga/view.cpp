@@ -34,7 +34,6 @@ json pending_json(const Pending& p) {
 bool BabaYagaState::hint_visible(Seat viewer, int cell) const {
   if (!is_forest(cell) || face_up(cell)) return false;
   if (maison_ == cell && !lifted_) return false;  // the Maison covers its forest face
-  if (viewer == searcher_ && small_) return false;
   if (viewer == searcher_ && blind_ >= 0 && in_half(Half(blind_), cell)) return false;
   return true;
 }
@@ -51,10 +50,8 @@ json view_of(const BabaYagaState& s, Seat viewer) {
     if (s.studying() || s.face_up(cell)) {
       fleeting.push_back(cell_name(cell));
       t["face"] = "ingredient";
-      if (small)
-        t["short"] = ingredient(ing).short_name;
-      else
-        t["ingredient"] = ingredient(ing).name, t["short"] = ingredient(ing).short_name;
+      // Tout petit ! shows the same tiles as to everyone: only her screen draws them small.
+      t["ingredient"] = ingredient(ing).name, t["short"] = ingredient(ing).short_name;
     } else {
       t["face"] = "forest";
       if (s.hint_visible(viewer, cell)) t["hint"] = hint_text(ingredient(ing).hint);
