@@ -246,6 +246,24 @@ TEST(BabaYagaViews, AFaceUpTileIsSeenOnlyWhileFaceUp) {
   }
 }
 
+// "Memory is the game": no line of the log names the ingredient of a tile, which would stay
+// on screen once the tile is face down again (`sabbat play --lines` prints these texts).
+TEST(BabaYagaMemory, NoEventNamesATurnedIngredient) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted(), good = t.wanted()[0];
+  for (const std::string& cell : {wrong, good}) {
+    const std::string name(by::ingredient(t.s->ingredient_at(by::parse_cell(cell))).name);
+    t.ok(0, "turn " + cell);
+    for (const Event& e : t.events) {
+      EXPECT_EQ(e.text.find(name), std::string::npos) << e.text;
+      EXPECT_EQ(e.data.dump().find(name), std::string::npos) << e.data.dump();
+    }
+    if (cell == wrong) t.ok(0, "back " + cell);
+  }
+}
+
 // "On vérifie alors si les trois ingrédients révélés sont bien ceux représentés sur la carte":
 // 3 of 4 cast the spell; every tile goes back face down in place.
 TEST(BabaYagaCasting, ThreeOfFourIngredientsCastTheSpell) {

@@ -131,15 +131,13 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
     else
       lifted_ = true;
   }
+  // The ingredient is in the views while the tile is face up, never in a line of the log,
+  // which stays on screen once the tile is face down again.
   if (ev)
     emit(ev, "turned",
-         "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) + ": " +
-             std::string(ingredient(ing).name) + (wanted ? " (on her card)" : " (not on her card)"),
-         {{"seat", searcher_},
-          {"cell", cell_name(cell)},
-          {"ingredient", ingredient(ing).name},
-          {"wanted", wanted},
-          {"fleeting", true}});
+         "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) +
+             (wanted ? ": on her card" : ": not on her card"),
+         {{"seat", searcher_}, {"cell", cell_name(cell)}, {"wanted", wanted}});
 }
 
 void BabaYagaState::back_tile(int cell, Events* ev) {
