@@ -369,6 +369,20 @@ TEST(BabaYagaTwoPlayers, TheMoverAlternatesHands) {
   EXPECT_EQ(t.s->placer(), 0);
 }
 
+// max_turns=0 (sabbat play's default, a table with a person): no cap, the game goes on until
+// a witch casts her third spell.
+TEST(BabaYagaEnd, MaxTurnsZeroIsNoCap) {
+  BabaTable t(2, {{"max_turns", "0"}});
+  t.end_study();
+  for (int turn = 1; turn <= 60; ++turn) {
+    ASSERT_EQ(t.s->phase(), by::Phase::Place) << "turn " << turn;
+    t.ok(t.s->placer(), "place north");
+    t.fly_home();
+    while (t.s->phase() == by::Phase::Effect) t.ok(kClock, "timeout");
+  }
+  EXPECT_FALSE(t.s->terminal());
+}
+
 // A game that nobody wins stops after max_turns; the most spells cast ranks first.
 TEST(BabaYagaEnd, TheGameStopsAfterMaxTurns) {
   BabaTable t(2, {{"max_turns", "2"}});

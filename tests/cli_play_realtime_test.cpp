@@ -127,5 +127,30 @@ TEST(PlayRealtime, UnknownBotIsRefused) {
   EXPECT_NE(err.str().find("unknown bot 'nosuch'"), std::string::npos) << err.str();
 }
 
+// "max_turns and any cap of that kind are for simulations and bots only: a table with a
+// person plays until a witch casts her third spell" (rules/README.md): `sabbat play` sets the
+// guards of every game that has them to 0 (none), unless the person gives one.
+TEST(PlayRealtime, APersonsTablePlaysWithoutTheGuardsOfSimulations) {
+  const fs::path dir = fs::temp_directory_path() / ("sabbat-guards-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto header = [&](std::vector<std::string> args) {
+    const std::string path = (dir / "r.jsonl").string();
+    args.insert(args.end(), {"--seed", "5", "--record", path});
+    std::istringstream in("quit\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(cli::run_cli(args, in, out, err), 0) << err.str();
+    const std::string text = read_file(path);
+    return text.substr(0, text.find('\n'));
+  };
+  const std::string baba = header({"play", "baba-yaga"});
+  EXPECT_NE(baba.find(R"("max_turns":"0")"), std::string::npos) << baba;
+  EXPECT_NE(baba.find(R"("max_flips":"0")"), std::string::npos) << baba;
+  const std::string balai = header({"play", "du-balai", "--players", "2"});
+  EXPECT_NE(balai.find(R"("max_turns":"0")"), std::string::npos) << balai;
+  const std::string given = header({"play", "baba-yaga", "--param", "max_turns=7"});
+  EXPECT_NE(given.find(R"("max_turns":"7")"), std::string::npos) << given;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace sabbat

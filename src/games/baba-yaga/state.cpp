@@ -60,7 +60,7 @@ void BabaYagaState::emit(Events* ev, const char* kind, std::string text, json da
 
 void BabaYagaState::begin_turn(GameTime now, Events* ev) {
   ++turn_;
-  if (turn_ > o_.max_turns) return finish(-1, ev);
+  if (o_.max_turns > 0 && turn_ > o_.max_turns) return finish(-1, ev);
   Player& p = p_[size_t(searcher_)];
   // The cards in front of her take effect now; their effects are then resolved.
   Pending& e = p.pending;

@@ -33,7 +33,7 @@ struct Options {
   GameTime place_time = 10000;   // to place Baba Yaga; then the clock places her north
   GameTime move_time = 5000;     // a mover who waits this long: the clock moves her
   GameTime choice_time = 15000;  // to choose a spell's target, tiles or the Maison's tile
-  int max_turns = 40;            // a guard for bots and simulations
+  int max_turns = 40;            // a guard for bots and simulations; 0: none
   // A guard for bots and simulations: tiles a searcher may turn in one turn (a bot that acts
   // the instant it may would turn and turn back forever); 0: none.
   int max_flips = 48;
