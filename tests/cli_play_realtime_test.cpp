@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/play_session.hpp"
+#include "core/registry.hpp"
 #include "support/cli_run.hpp"
 
 namespace sabbat {
@@ -150,6 +152,26 @@ TEST(PlayRealtime, APersonsTablePlaysWithoutTheGuardsOfSimulations) {
   const std::string given = header({"play", "baba-yaga", "--param", "max_turns=7"});
   EXPECT_NE(given.find(R"("max_turns":"7")"), std::string::npos) << given;
   fs::remove_all(dir);
+}
+
+// A host applies what the clock owes first, then the person's action at its own time: a
+// searcher's 'turn' typed at 35 s, when the study (20 s), the placement (10 s more) and a
+// mover's 5 s clock all fell due at or before it, is played after them, not dropped as late.
+TEST(PlayRealtime, AnActionJustAfterAnotherSeatsDeadlineIsPlayedAfterIt) {
+  const Game& game = *registry().find("baba-yaga");
+  cli::PlayOptions options;
+  options.seat = 0;
+  auto match = Match::start(game, game.setup(3, {}, 5).value());
+  ASSERT_TRUE(match.ok()) << match.error();
+  cli::Session session(options, std::move(match.value()), 5);
+  Events events;
+  std::string why;
+  const auto tried = session.act_at("turn A1", 35000, events, why);
+  EXPECT_EQ(tried, cli::Session::Tried::Played) << why;
+  std::vector<std::string> kinds;
+  for (const auto& e : events) kinds.push_back(e.kind);
+  EXPECT_EQ(kinds, (std::vector<std::string>{"study-over", "turn", "placed", "moved", "turned"}));
+  EXPECT_EQ(session.state().now(), 35000);
 }
 
 }  // namespace
