@@ -103,6 +103,36 @@ TEST(BabaYagaPlacement, TheClockPlacesHerNorthWhenThePlacerWaits) {
   t.now = 10000;
   t.ok(kClock, "place north");
   EXPECT_EQ(t.s->baba_cell(), by::parse_cell("C1"));
+  // The log says the clock placed her, not the placer.
+  bool told = false;
+  for (const Event& e : t.events)
+    if (e.kind == "placed") {
+      told = true;
+      EXPECT_NE(e.text.find("the clock places"), std::string::npos) << e.text;
+      EXPECT_EQ(e.text.find("Seat 1 places"), std::string::npos) << e.text;
+    }
+  EXPECT_TRUE(told);
+}
+
+// Lumière aveuglante !: in the half hidden from her the searcher sees no Maison either (her
+// view, and so her terminal and web page); the others see it.
+TEST(BabaYagaPlacement, TheMaisonIsNotDrawnInTheHiddenHalf) {
+  BabaTable t(3);
+  by::Pending p;
+  p.lumiere = true;
+  t.s->hooks().set_pending(0, p);
+  t.end_study();
+  int cell = -1;
+  for (int c : by::kForestCells)
+    if (by::in_half(t.s->blind_half(), c)) cell = c;
+  ASSERT_GE(cell, 0);
+  t.s->hooks().set_maison(cell);
+  const std::string name = by::cell_name(cell);
+  EXPECT_FALSE(t.tile(0, name).contains("maison"));
+  EXPECT_TRUE(t.tile(0, name).value("hidden", false));
+  EXPECT_EQ(t.tile(1, name)["maison"], "on");
+  const Game& g = *registry().find("baba-yaga");
+  EXPECT_EQ(g.render_view(t.view(0), 0, false).find("Maison"), std::string::npos);
 }
 
 // "en commençant par le joueur situé à gauche du joueur actif, chacun leur tour et dans le

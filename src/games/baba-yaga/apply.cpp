@@ -129,7 +129,7 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
       begin_turn(now, ev);
       return {};
     case Kind::Place:
-      place(End(x), now, ev);
+      place(End(x), seat == kClock, now, ev);
       return {};
     case Kind::Turn:
       turn_tile(x, ev);

@@ -93,7 +93,7 @@ void BabaYagaState::to_place(GameTime now, Events*) {
   deadline_ = now + o_.place_time;
 }
 
-void BabaYagaState::place(End e, GameTime now, Events* ev) {
+void BabaYagaState::place(End e, bool by_clock, GameTime now, Events* ev) {
   flight_.start = e;
   flight_.placed = true;
   flight_.last_at = now;
@@ -110,7 +110,9 @@ void BabaYagaState::place(End e, GameTime now, Events* ev) {
     for (int i : c.ingredients)
       names += (names.empty() ? "" : ", ") + std::string(ingredient(i).name);
     emit(ev, "placed",
-         "Seat " + std::to_string(placer()) + " places Baba Yaga at the " +
+         (by_clock ? "Seat " + std::to_string(placer()) +
+                         " did not place her in time: the clock places " + "Baba Yaga at the "
+                   : "Seat " + std::to_string(placer()) + " places Baba Yaga at the ") +
              std::string(end_name(e)) + " end; seat " + std::to_string(searcher_) +
              " reveals her spell (" + names + "; " + std::string(effect_name(c.effect)) +
              ") and the flight begins",

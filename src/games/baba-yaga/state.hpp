@@ -191,7 +191,7 @@ class BabaYagaState final : public State {
 
   void begin_turn(GameTime now, Events* ev);
   void to_place(GameTime now, Events* ev);
-  void place(End e, GameTime now, Events* ev);
+  void place(End e, bool by_clock, GameTime now, Events* ev);
   void turn_tile(int cell, Events* ev);
   void back_tile(int cell, Events* ev);
   void move(GameTime now, Events* ev);

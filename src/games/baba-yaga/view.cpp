@@ -56,8 +56,12 @@ json view_of(const BabaYagaState& s, Seat viewer) {
       t["face"] = "forest";
       if (s.hint_visible(viewer, cell)) t["hint"] = hint_text(ingredient(ing).hint);
     }
-    if (s.maison_ == cell) t["maison"] = s.lifted_ ? "lifted" : "on";
-    if (handicapped && s.blind_ >= 0 && in_half(Half(s.blind_), cell)) t["hidden"] = true;
+    const bool hidden = handicapped && s.blind_ >= 0 && in_half(Half(s.blind_), cell);
+    // In the half Lumière aveuglante ! hides from her she sees no Maison either, only what
+    // she turns there.
+    if (s.maison_ == cell && (!hidden || s.face_up(cell)))
+      t["maison"] = s.lifted_ ? "lifted" : "on";
+    if (hidden) t["hidden"] = true;
     forest.push_back(std::move(t));
   }
   json players = json::array();
