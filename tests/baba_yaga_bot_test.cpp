@@ -2,6 +2,9 @@
 // and what their levels change.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "bots/bot.hpp"
 #include "bots/scheduler.hpp"
 #include "core/registry.hpp"
@@ -141,6 +144,39 @@ TEST(BabaYagaBots, ABotProposesTheSameFromARedrawOfWhatItCannotSee) {
     }
   }
   EXPECT_GT(compared, 200);
+}
+
+// "Bots keep a person's pace: a bot never acts faster than a quick person would (about a
+// quarter of a second between two of its actions at least), and another seat's deadline never
+// pulls a bot's actions earlier" (rules/README.md). Seat 0 is a slow person who never acts:
+// the clock moves Baba Yaga for her 5 s after each move, places her, ends the study. Over 40
+// four-player games in virtual time, no bot seat's two actions come less than 250 ms apart.
+TEST(BabaYagaBotPace, NoDeadlineMakesABotBurst) {
+  int close_pairs = 0, actions = 0;
+  GameTime fastest = 1 << 30;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Game4 g = start("seasoned", 4, seed);
+    g.seats[0] = nullptr;
+    Rng rng(Rng::mix(seed, 7));
+    std::vector<GameTime> last(4, -1);
+    Status st = play_until_end(*g.state, g.seats, rng, [&](const Step& step) {
+      if (step.seat != kClock) {
+        GameTime& l = last[size_t(step.seat)];
+        if (l >= 0) {
+          fastest = std::min(fastest, step.at - l);
+          close_pairs += step.at - l < 250;
+        }
+        l = step.at;
+        ++actions;
+      }
+      return g.state->apply(step.seat, step.action, step.at);
+    });
+    ASSERT_TRUE(st.ok()) << st.error();
+  }
+  std::printf("bot actions %d, pairs of one seat under 250 ms: %d, fastest %lld ms\n", actions,
+              close_pairs, static_cast<long long>(fastest));
+  EXPECT_EQ(close_pairs, 0);
+  EXPECT_GE(fastest, 250);
 }
 
 }  // namespace

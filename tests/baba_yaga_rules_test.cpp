@@ -103,6 +103,36 @@ TEST(BabaYagaPlacement, TheClockPlacesHerNorthWhenThePlacerWaits) {
   t.now = 10000;
   t.ok(kClock, "place north");
   EXPECT_EQ(t.s->baba_cell(), by::parse_cell("C1"));
+  // The log says the clock placed her, not the placer.
+  bool told = false;
+  for (const Event& e : t.events)
+    if (e.kind == "placed") {
+      told = true;
+      EXPECT_NE(e.text.find("the clock places"), std::string::npos) << e.text;
+      EXPECT_EQ(e.text.find("Seat 1 places"), std::string::npos) << e.text;
+    }
+  EXPECT_TRUE(told);
+}
+
+// Lumière aveuglante !: in the half hidden from her the searcher sees no Maison either (her
+// view, and so her terminal and web page); the others see it.
+TEST(BabaYagaPlacement, TheMaisonIsNotDrawnInTheHiddenHalf) {
+  BabaTable t(3);
+  by::Pending p;
+  p.lumiere = true;
+  t.s->hooks().set_pending(0, p);
+  t.end_study();
+  int cell = -1;
+  for (int c : by::kForestCells)
+    if (by::in_half(t.s->blind_half(), c)) cell = c;
+  ASSERT_GE(cell, 0);
+  t.s->hooks().set_maison(cell);
+  const std::string name = by::cell_name(cell);
+  EXPECT_FALSE(t.tile(0, name).contains("maison"));
+  EXPECT_TRUE(t.tile(0, name).value("hidden", false));
+  EXPECT_EQ(t.tile(1, name)["maison"], "on");
+  const Game& g = *registry().find("baba-yaga");
+  EXPECT_EQ(g.render_view(t.view(0), 0, false).find("Maison"), std::string::npos);
 }
 
 // "en commençant par le joueur situé à gauche du joueur actif, chacun leur tour et dans le
@@ -154,9 +184,67 @@ TEST(BabaYagaSearch, AWrongIngredientMustBeTurnedBackBeforeTheNext) {
   t.ok(0, "turn " + wrong);
   EXPECT_NE(t.refused(0, "turn " + wanted[0]).find("turn it back first"), std::string::npos);
   t.ok(0, "back " + wrong);
-  // She saw it: it stays face down for the rest of her turn.
-  EXPECT_NE(t.refused(0, "turn " + wrong).find("stays face down"), std::string::npos);
   t.ok(0, "turn " + wanted[0]);
+}
+
+// "Memory is the game" (rules/README.md): the book does not forbid turning a tile again later
+// in the same turn, so it is allowed; only her memory tells her she saw it.
+TEST(BabaYagaSearch, ATileTurnedBackMayBeTurnedAgainInTheSameTurn) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  t.ok(0, "turn " + wrong);
+  EXPECT_TRUE(t.s->audit().ok());
+}
+
+// max_flips, a guard for bots and simulations (not in the book): a bot acting the instant it
+// may could turn and turn back tiles forever at one moment; after max_flips tiles in a turn
+// she may only turn the wrong one back, and the next turn starts afresh.
+TEST(BabaYagaSearch, MaxFlipsStopsAnEndlessSearchOfBots) {
+  BabaTable t(3, {{"max_flips", "3"}});
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  for (int i = 0; i < 3; ++i) t.ok(0, "turn " + wrong), t.ok(0, "back " + wrong);
+  EXPECT_NE(t.refused(0, "turn " + wrong).find("max_flips"), std::string::npos);
+  EXPECT_EQ(t.s->legal_count(0), 0u);
+  EXPECT_FALSE(t.s->actors().contains(0));
+  t.fly_home();
+  t.ok(2, "place north");
+  t.ok(1, "turn " + t.unwanted());
+}
+
+// "Memory is the game": no view, rendering or refusal keeps a trace of the tiles turned back
+// this turn. After a tile is turned and turned back, every seat's forest and text are as
+// before it was turned, and no refusal names it.
+TEST(BabaYagaMemory, NothingMarksATileTurnedBack) {
+  BabaTable t(4);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted();
+  std::vector<json> forest_before;
+  std::vector<std::string> text_before;
+  const Game& g = *registry().find("baba-yaga");
+  for (Seat v = kSpectator; v < 4; ++v) {
+    forest_before.push_back(t.view(v)["forest"]);
+    text_before.push_back(g.render_view(t.view(v), v, false));
+  }
+  t.ok(0, "turn " + wrong);
+  t.ok(0, "back " + wrong);
+  for (Seat v = kSpectator; v < 4; ++v) {
+    EXPECT_EQ(t.view(v)["forest"], forest_before[size_t(v + 1)]) << "viewer " << v;
+    EXPECT_EQ(g.render_view(t.view(v), v, false), text_before[size_t(v + 1)]) << "viewer " << v;
+    EXPECT_EQ(t.view(v).dump().find("tried"), std::string::npos) << "viewer " << v;
+  }
+  // Whatever the searcher tries now, no refusal names the tile she turned back.
+  for (const std::string& text :
+       std::vector<std::string>{"back " + wrong, "turn C3", "move", "place north"})
+    EXPECT_EQ(t.refused(0, text).find(wrong), std::string::npos) << text;
 }
 
 // "A chaque fois que le joueur actif retourne une tuile correcte, il la laisse en place."
@@ -185,6 +273,24 @@ TEST(BabaYagaViews, AFaceUpTileIsSeenOnlyWhileFaceUp) {
   for (Seat v = kSpectator; v < 3; ++v) {
     EXPECT_FALSE(t.tile(v, wrong).contains("ingredient"));
     EXPECT_EQ(t.view(v).dump().find(name), std::string::npos) << "viewer " << v;
+  }
+}
+
+// "Memory is the game": no line of the log names the ingredient of a tile, which would stay
+// on screen once the tile is face down again (`sabbat play --lines` prints these texts).
+TEST(BabaYagaMemory, NoEventNamesATurnedIngredient) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted(), good = t.wanted()[0];
+  for (const std::string& cell : {wrong, good}) {
+    const std::string name(by::ingredient(t.s->ingredient_at(by::parse_cell(cell))).name);
+    t.ok(0, "turn " + cell);
+    for (const Event& e : t.events) {
+      EXPECT_EQ(e.text.find(name), std::string::npos) << e.text;
+      EXPECT_EQ(e.data.dump().find(name), std::string::npos) << e.data.dump();
+    }
+    if (cell == wrong) t.ok(0, "back " + cell);
   }
 }
 
@@ -218,7 +324,9 @@ TEST(BabaYagaCasting, AWrongIngredientShowingOrOneMissingFailsAndTheCardGoesUnde
   EXPECT_EQ(t.s->player(0).cast_n, 0);
   EXPECT_EQ(t.s->player(0).pile_n, 3);
   EXPECT_EQ(t.s->player(0).pile[2], 0);
-  EXPECT_EQ(t.view(2)["players"][0]["seen_under_pile"][0]["id"], 0);
+  // "Memory is the game": every view says how many went under her pile, never which.
+  EXPECT_EQ(t.view(2)["players"][0]["seen_under_pile"], 1);
+  EXPECT_EQ(t.view(0)["players"][0]["seen_under_pile"], 1);
   // Two of three found, none wrong: missing one.
   t.ok(2, "place north");
   const int c = t.s->card_in_play();
@@ -289,6 +397,20 @@ TEST(BabaYagaTwoPlayers, TheMoverAlternatesHands) {
   // The roles alternate.
   EXPECT_EQ(t.s->searcher(), 1);
   EXPECT_EQ(t.s->placer(), 0);
+}
+
+// max_turns=0 (sabbat play's default, a table with a person): no cap, the game goes on until
+// a witch casts her third spell.
+TEST(BabaYagaEnd, MaxTurnsZeroIsNoCap) {
+  BabaTable t(2, {{"max_turns", "0"}});
+  t.end_study();
+  for (int turn = 1; turn <= 60; ++turn) {
+    ASSERT_EQ(t.s->phase(), by::Phase::Place) << "turn " << turn;
+    t.ok(t.s->placer(), "place north");
+    t.fly_home();
+    while (t.s->phase() == by::Phase::Effect) t.ok(kClock, "timeout");
+  }
+  EXPECT_FALSE(t.s->terminal());
 }
 
 // A game that nobody wins stops after max_turns; the most spells cast ranks first.

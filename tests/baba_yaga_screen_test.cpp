@@ -130,7 +130,8 @@ TEST(BabaYagaScreen, ATurnedBackIngredientIsNowhereOnScreen) {
   for (const auto& line : narration) EXPECT_EQ(line.find(name), std::string::npos) << line;
 }
 
-// Tout petit !: the handicapped searcher's forest is drawn small (two letters a tile).
+// Tout petit !: the handicapped searcher's forest is drawn small (two letters a tile), with
+// the same hints as everyone's.
 TEST(BabaYagaScreen, ToutPetitDrawsTheForestSmall) {
   BabaTable t(3);
   by::Pending p;
@@ -150,6 +151,14 @@ TEST(BabaYagaScreen, ToutPetitDrawsTheForestSmall) {
       forest.find(std::string(by::ingredient(t.s->ingredient_at(by::parse_cell(good))).short_name)),
       std::string::npos);
   EXPECT_NE(mine.find("Tout petit"), std::string::npos);
+  // The same hints as everyone, drawn small: one per face-down tile, as in another's table.
+  auto hints = [](const std::string& text) {
+    int n = 0;
+    for (size_t at = text.find('~'); at != std::string::npos; at = text.find('~', at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(hints(forest), 15) << forest;
+  EXPECT_EQ(hints(k->table(t.view(1), 1, false, 40)), 15);
   EXPECT_NE(k->table(t.view(1), 1, false, 40).find(name.substr(0, 12)), std::string::npos);
 }
 

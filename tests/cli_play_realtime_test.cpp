@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/play_session.hpp"
+#include "core/registry.hpp"
 #include "support/cli_run.hpp"
 
 namespace sabbat {
@@ -125,6 +127,51 @@ TEST(PlayRealtime, UnknownBotIsRefused) {
       cli::run_cli({"play", "du-balai", "--seed", "5", "--bot", "nosuch"}, in, out, err);
   EXPECT_NE(code, 0);
   EXPECT_NE(err.str().find("unknown bot 'nosuch'"), std::string::npos) << err.str();
+}
+
+// "max_turns and any cap of that kind are for simulations and bots only: a table with a
+// person plays until a witch casts her third spell" (rules/README.md): `sabbat play` sets the
+// guards of every game that has them to 0 (none), unless the person gives one.
+TEST(PlayRealtime, APersonsTablePlaysWithoutTheGuardsOfSimulations) {
+  const fs::path dir = fs::temp_directory_path() / ("sabbat-guards-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto header = [&](std::vector<std::string> args) {
+    const std::string path = (dir / "r.jsonl").string();
+    args.insert(args.end(), {"--seed", "5", "--record", path});
+    std::istringstream in("quit\n");
+    std::ostringstream out, err;
+    EXPECT_EQ(cli::run_cli(args, in, out, err), 0) << err.str();
+    const std::string text = read_file(path);
+    return text.substr(0, text.find('\n'));
+  };
+  const std::string baba = header({"play", "baba-yaga"});
+  EXPECT_NE(baba.find(R"("max_turns":"0")"), std::string::npos) << baba;
+  EXPECT_NE(baba.find(R"("max_flips":"0")"), std::string::npos) << baba;
+  const std::string balai = header({"play", "du-balai", "--players", "2"});
+  EXPECT_NE(balai.find(R"("max_turns":"0")"), std::string::npos) << balai;
+  const std::string given = header({"play", "baba-yaga", "--param", "max_turns=7"});
+  EXPECT_NE(given.find(R"("max_turns":"7")"), std::string::npos) << given;
+  fs::remove_all(dir);
+}
+
+// A host applies what the clock owes first, then the person's action at its own time: a
+// searcher's 'turn' typed at 35 s, when the study (20 s), the placement (10 s more) and a
+// mover's 5 s clock all fell due at or before it, is played after them, not dropped as late.
+TEST(PlayRealtime, AnActionJustAfterAnotherSeatsDeadlineIsPlayedAfterIt) {
+  const Game& game = *registry().find("baba-yaga");
+  cli::PlayOptions options;
+  options.seat = 0;
+  auto match = Match::start(game, game.setup(3, {}, 5).value());
+  ASSERT_TRUE(match.ok()) << match.error();
+  cli::Session session(options, std::move(match.value()), 5);
+  Events events;
+  std::string why;
+  const auto tried = session.act_at("turn A1", 35000, events, why);
+  EXPECT_EQ(tried, cli::Session::Tried::Played) << why;
+  std::vector<std::string> kinds;
+  for (const auto& e : events) kinds.push_back(e.kind);
+  EXPECT_EQ(kinds, (std::vector<std::string>{"study-over", "turn", "placed", "moved", "turned"}));
+  EXPECT_EQ(session.state().now(), 35000);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "cli/play_session.hpp"
 #include "cli/terminal.hpp"
 #include "core/record.hpp"
+#include "core/registry.hpp"
 
 namespace sabbat::cli {
 
@@ -134,9 +135,26 @@ std::unique_ptr<Front> choose_front(const PlayOptions& options, const Io& io, Se
 
 }  // namespace
 
+// The guards of bots and simulations (max_turns, max_flips) are off at a table with a person:
+// she plays until the game ends by its rules, unless she sets one herself.
+std::vector<std::string> with_guards_off(const std::string& game_id,
+                                         std::vector<std::string> params) {
+  auto game = registry().lookup(game_id);
+  if (!game) return params;
+  for (const auto& spec : (*game)->param_specs()) {
+    if (spec.name != "max_turns" && spec.name != "max_flips") continue;
+    const bool given = std::any_of(params.begin(), params.end(), [&](const std::string& p) {
+      return p.rfind(spec.name + "=", 0) == 0;
+    });
+    if (!given) params.push_back(spec.name + "=0");
+  }
+  return params;
+}
+
 int run_play(const PlayOptions& options, const Io& io) {
   const uint64_t seed = options.seed.value_or(machine_seed());
-  auto choice = choose_game(options.game, options.players, options.params, seed);
+  auto choice = choose_game(options.game, options.players,
+                            with_guards_off(options.game, options.params), seed);
   if (!choice) return report_error(io.err, choice.error(), kExitUsage);
   // Every check comes before the first word of the game is printed.
   const int players = choice->setup.players;

@@ -85,16 +85,25 @@ std::vector<std::string> Session::legal_texts() {
   return out;
 }
 
-Session::Tried Session::act(const std::string& text, Events& events, std::string& why) {
+Session::Tried Session::act_at(const std::string& text, GameTime t, Events& events,
+                               std::string& why) {
   events.clear();
-  const GameTime t = now();
-  // A deadline that fell while the person was typing comes first.
-  if (auto d = state().deadline(); d && d->at <= t) {
-    Status st = apply_step(Step{kClock, d->action, d->at}, events);
-    if (!st) why = st.error();
-    return st ? Tried::Late : Tried::Failed;
+  // The deadlines that fell while the person was typing come first, each at its own time;
+  // then her action at its time, not dropped for being after another seat's deadline.
+  bool clocked = false;
+  for (auto d = state().deadline(); d && d->at <= t && !state().terminal();
+       d = state().deadline()) {
+    Events more;
+    Status st = match_.apply(kClock, d->action, d->at, &more);
+    if (!st) {
+      why = st.error();
+      return Tried::Failed;
+    }
+    write_record();
+    events.insert(events.end(), more.begin(), more.end());
+    clocked = true;
   }
-  if (!may_act()) return Tried::Idle;
+  if (!may_act()) return clocked ? Tried::Late : Tried::Idle;
   auto action = state().parse_action(seat_, text);
   if (!action) {
     // A number picks from the list of legal actions (as `help` shows it).
@@ -105,11 +114,13 @@ Session::Tried Session::act(const std::string& text, Events& events, std::string
     }
     action = legal_[n - 1];
   }
-  Status st = match_.apply(seat_, *action, t, &events);
+  Events mine;
+  Status st = match_.apply(seat_, *action, t, &mine);
   if (!st) {
     why = st.error();
-    return Tried::Refused;
+    return clocked ? Tried::Late : Tried::Refused;
   }
+  events.insert(events.end(), mine.begin(), mine.end());
   write_record();
   return Tried::Played;
 }

@@ -62,7 +62,13 @@ class Session {
     Failed,   // the clock's own step was refused (a bug): `why` says it
   };
   // Plays `text` (canonical text, or a number from the legal list) for the person now.
-  Tried act(const std::string& text, Events& events, std::string& why);
+  Tried act(const std::string& text, Events& events, std::string& why) {
+    return act_at(text, now(), events, why);
+  }
+  // The same at game time `t`: every clock deadline due at or before `t` is applied first (a
+  // host applies what the clock owes), then the person's action at `t`. Late when a deadline
+  // applied first left the action impossible.
+  Tried act_at(const std::string& text, GameTime t, Events& events, std::string& why);
 
  private:
   const PlayOptions& options_;

@@ -18,7 +18,7 @@ std::string seat_name(Seat s) {
 }  // namespace
 
 uint32_t BabaYagaState::turnable() const {
-  return wrong_ >= 0 ? 0u : kForestMask & ~up_ & ~tried_;
+  return wrong_ >= 0 || flips_spent() ? 0u : kForestMask & ~up_;
 }
 
 uint32_t BabaYagaState::backable() const {
@@ -56,9 +56,6 @@ Status BabaYagaState::check(Seat seat, Action a) const {
                            " shows an ingredient not on your card: turn it back first ('back " +
                            cell_name(wrong_) + "')");
           if (face_up(x)) return not_now(cell_name(x) + " is already face up");
-          if ((tried_ >> x) & 1u)
-            return not_now("you turned " + cell_name(x) +
-                           " back this turn: it is not on your card, it stays face down");
           return {};
         }
         if (k == Kind::Back) {
@@ -132,7 +129,7 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
       begin_turn(now, ev);
       return {};
     case Kind::Place:
-      place(End(x), now, ev);
+      place(End(x), seat == kClock, now, ev);
       return {};
     case Kind::Turn:
       turn_tile(x, ev);
@@ -218,7 +215,11 @@ std::string BabaYagaState::idle_reason(Seat seat, Action) const {
       return "seat " + std::to_string(placer()) + " places Baba Yaga now";
     case Phase::Race:
       if (seat == searcher_)
-        return "you have turned every tile you may; wait for Baba Yaga to come home";
+        return flips_spent() ? "you have turned " + std::to_string(o_.max_flips) +
+                                   " tiles this turn, the max_flips guard of bots and "
+                                   "simulations; wait for Baba Yaga to come home"
+                             : "you have turned every tile you may; wait for Baba Yaga to "
+                               "come home";
       return "seat " + std::to_string(searcher_) + " searches and it is seat " +
              std::to_string(mover()) + "'s move of Baba Yaga, not yours";
     case Phase::Effect:

@@ -43,7 +43,12 @@ class PersonBot final : public Bot {
 
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     const auto* s = dynamic_cast<const BabaYagaState*>(&state);
-    if (!s || !s->actors().contains(seat)) return std::nullopt;
+    if (!s) return std::nullopt;
+    // Her last proposal was played if the game moved on exactly at its time: her hand acted.
+    if (proposed_ && s->now() == proposed_->at && s->now() != asked_at_) acted_ = proposed_->at;
+    proposed_.reset();
+    asked_at_ = s->now();
+    if (!s->actors().contains(seat)) return std::nullopt;
     observe(*s, seat, rng);
     auto p = choose(*s, seat, rng);
     // At random: the same moment, any legal action (the search draws its own, since she
@@ -55,8 +60,10 @@ class PersonBot final : public Bot {
       p->action = *any;
     }
     if (!p || !s->check(seat, p->action).ok()) return std::nullopt;
-    if (auto d = s->deadline(); d && p->at >= d->at) p->at = d->at - 1;
-    p->at = std::max(p->at, s->now());
+    // A person's pace whatever the deadlines: no deadline pulls her hand earlier (a mover's
+    // clock is not hers to beat), and never two actions within kQuickest.
+    p->at = std::max({p->at, s->now(), acted_ + kQuickest});
+    proposed_ = *p;
     return p;
   }
 
@@ -76,11 +83,17 @@ class PersonBot final : public Bot {
     }
     if (s.turn() != turn_) {
       turn_ = s.turn();
+      seen_ = 0, last_up_ = 0, searched_ = 0;
       for (auto& m : memory_)
         if (m >= 0 && rng.chance(p_.forget)) m = -1;
     }
+    // Every change of the tiles face up is one tile turned or turned back: her hand's count.
+    if (s.up_mask() != last_up_) last_up_ = s.up_mask(), ++searched_;
     for (int cell : kForestCells)
-      if (s.face_up(cell)) memory_[size_t(cell)] = int8_t(s.ingredient_at(cell));
+      if (s.face_up(cell)) {
+        memory_[size_t(cell)] = int8_t(s.ingredient_at(cell));
+        seen_ |= 1u << cell;
+      }
   }
 
   static int other_of_hint(int ing) {
@@ -134,8 +147,7 @@ class PersonBot final : public Bot {
   }
 
   std::optional<Proposal> search(const BabaYagaState& s, Rng& rng) {
-    const uint64_t step = uint64_t(__builtin_popcount(s.up_mask() | s.tried_mask()));
-    const GameTime at = when(moment(s, step), s.now(), p_.search_min, p_.search_max, rng);
+    const GameTime at = when(moment(s, searched_), s.now(), p_.search_min, p_.search_max, rng);
     if (p_.at_random) {
       const MaybeAction any = s.random_legal(s.searcher(), rng);
       if (!any) return std::nullopt;
@@ -150,9 +162,9 @@ class PersonBot final : public Bot {
     // Best first: a tile she remembers as wanted; then one whose forest face fits and that she
     // does not remember as something else; then any tile she knows nothing of; then any.
     int best = -1, best_score = -1;
-    const uint32_t up_or_tried = s.up_mask() | s.tried_mask();
+    // A tile she saw face up this turn she remembers: she does not turn it again.
     for (int cell : kForestCells) {
-      if ((up_or_tried >> cell) & 1u) continue;
+      if (((s.up_mask() | seen_) >> cell) & 1u) continue;
       const int m = memory_[size_t(cell)];
       int score = 1;
       if (m >= 0) {
@@ -192,10 +204,17 @@ class PersonBot final : public Bot {
     return best >= 0 ? act::target(best) : act::timeout();
   }
 
+  static constexpr GameTime kQuickest = 250;  // ms between two actions of a quick person
   PersonParams p_;
+  std::optional<Proposal> proposed_;     // what she last proposed
+  GameTime asked_at_ = -1;               // the game time she was last asked at
+  GameTime acted_ = -kQuickest;          // when she last acted, as far as she can tell
   std::array<int8_t, kCells> memory_{};  // the ingredient she believes is at each cell
   bool studied_ = false;
   int turn_ = 0;
+  uint32_t seen_ = 0;      // the tiles she saw face up this turn
+  uint32_t last_up_ = 0;   // the tiles face up when she last looked
+  uint64_t searched_ = 0;  // tiles turned or turned back this turn, as she counted them
   bool timer_set_ = false;
   uint64_t timer_key_ = 0;
   GameTime timer_at_ = 0;

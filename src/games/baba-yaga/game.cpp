@@ -43,10 +43,15 @@ class BabaYagaGame final : public Game {
         ParamSpec::boolean("home_sweet_home", false,
                            "the expert variant Home Sweet Home: at the end of her turn the "
                            "searcher moves the Maison onto a forest tile of her choice"),
-        ParamSpec::integer("max_turns", 40, 1, 100,
+        ParamSpec::integer("max_turns", 40, 0, 100,
                            "a guard for bots and simulations, not in the rule book: if nobody "
                            "has cast three spells after this many turns, the game stops and the "
-                           "most spells cast wins"),
+                           "most spells cast wins; 0: none (sabbat play's default: a table with "
+                           "a person plays until a witch casts her third spell)"),
+        ParamSpec::integer("max_flips", 48, 0, 1000,
+                           "a guard for bots and simulations, not in the rule book: the tiles a "
+                           "searcher may turn in one turn (a bot acting the instant it may "
+                           "would turn and turn back forever); 0: none (sabbat play's default)"),
     };
     for (int s = 0; s < kMaxPlayers; ++s)
       out.push_back(ParamSpec::choice(
@@ -81,6 +86,7 @@ class BabaYagaGame final : public Game {
     o.move_time = std::stoll(get("move_time_ms", "5000"));
     o.choice_time = std::stoll(get("choice_time_ms", "15000"));
     o.max_turns = std::stoi(get("max_turns", "40"));
+    o.max_flips = std::stoi(get("max_flips", "48"));
     o.home_sweet_home = get("home_sweet_home", "false") == "true";
     for (int s = 0; s < kMaxPlayers; ++s) {
       const std::string l = get(level_param(s), "cours-toujours");

@@ -96,9 +96,8 @@ Status BabaYagaState::audit() const {
   }
   if (count != kCards) return fail("the 20 spell cards are not each in exactly one place");
   // Tiles face up only during a race; at most one wrong one, and it is the one recorded.
-  if (phase_ != Phase::Race && (up_ || tried_ || card_ >= 0))
+  if (phase_ != Phase::Race && (up_ || flips_ || card_ >= 0))
     return fail("tiles face up or a card in play outside a race");
-  if (up_ & tried_) return fail("a tile both face up and turned back");
   int wrong = -1, wrongs = 0;
   if (card_ >= 0)
     for (uint32_t up = up_; up; up &= up - 1) {

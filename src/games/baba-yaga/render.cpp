@@ -22,6 +22,13 @@ std::string fit(std::string s, int width) {
   return s + std::string(size_t(width - chars), ' ');
 }
 
+// A hint in three letters, for the small forest of Tout petit !: the start of its second
+// word ("Des griffures sur l'écorce": "gri"), which tells the eight hints apart.
+std::string short_hint(const std::string& hint) {
+  const size_t space = hint.find(' ');
+  return space == std::string::npos ? hint.substr(0, 3) : hint.substr(space + 1, 3);
+}
+
 std::string paint(const std::string& s, const char* code, bool color) {
   return color ? std::string("\x1b[") + code + "m" + s + "\x1b[0m" : s;
 }
@@ -40,12 +47,15 @@ std::string render_forest(const json& v, int width, bool color) {
                    "1;32", color);
     } else if (t.value("maison", "") == "on") {
       text = paint(fit("Maison", width), "35", color);
-    } else if (t.contains("hint") && width > 4) {
-      text = paint(fit("~" + t["hint"].get<std::string>(), width), "2", color);
+    } else if (t.contains("hint")) {
+      text = paint(fit("~" + (width > 4 ? t["hint"].get<std::string>()
+                                        : short_hint(t["hint"].get<std::string>())),
+                       width),
+                   "2", color);
     } else if (t.value("hidden", false)) {
       text = fit("", width);
     } else {
-      text = fit(t.value("tried", false) ? "x" : "#", width);
+      text = fit("#", width);
     }
     cell_text[size_t(cell)] = text;
   }

@@ -60,7 +60,7 @@ void BabaYagaState::emit(Events* ev, const char* kind, std::string text, json da
 
 void BabaYagaState::begin_turn(GameTime now, Events* ev) {
   ++turn_;
-  if (turn_ > o_.max_turns) return finish(-1, ev);
+  if (o_.max_turns > 0 && turn_ > o_.max_turns) return finish(-1, ev);
   Player& p = p_[size_t(searcher_)];
   // The cards in front of her take effect now; their effects are then resolved.
   Pending& e = p.pending;
@@ -93,7 +93,7 @@ void BabaYagaState::to_place(GameTime now, Events*) {
   deadline_ = now + o_.place_time;
 }
 
-void BabaYagaState::place(End e, GameTime now, Events* ev) {
+void BabaYagaState::place(End e, bool by_clock, GameTime now, Events* ev) {
   flight_.start = e;
   flight_.placed = true;
   flight_.last_at = now;
@@ -110,7 +110,9 @@ void BabaYagaState::place(End e, GameTime now, Events* ev) {
     for (int i : c.ingredients)
       names += (names.empty() ? "" : ", ") + std::string(ingredient(i).name);
     emit(ev, "placed",
-         "Seat " + std::to_string(placer()) + " places Baba Yaga at the " +
+         (by_clock ? "Seat " + std::to_string(placer()) +
+                         " did not place her in time: the clock places " + "Baba Yaga at the "
+                   : "Seat " + std::to_string(placer()) + " places Baba Yaga at the ") +
              std::string(end_name(e)) + " end; seat " + std::to_string(searcher_) +
              " reveals her spell (" + names + "; " + std::string(effect_name(c.effect)) +
              ") and the flight begins",
@@ -120,6 +122,7 @@ void BabaYagaState::place(End e, GameTime now, Events* ev) {
 
 void BabaYagaState::turn_tile(int cell, Events* ev) {
   up_ |= 1u << cell;
+  ++flips_;
   const int ing = tiles_[size_t(cell)];
   const bool wanted = (card(card_).mask >> ing) & 1u;
   if (!wanted) wrong_ = int8_t(cell);
@@ -130,20 +133,17 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
     else
       lifted_ = true;
   }
+  // The ingredient is in the views while the tile is face up, never in a line of the log,
+  // which stays on screen once the tile is face down again.
   if (ev)
     emit(ev, "turned",
-         "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) + ": " +
-             std::string(ingredient(ing).name) + (wanted ? " (on her card)" : " (not on her card)"),
-         {{"seat", searcher_},
-          {"cell", cell_name(cell)},
-          {"ingredient", ingredient(ing).name},
-          {"wanted", wanted},
-          {"fleeting", true}});
+         "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) +
+             (wanted ? ": on her card" : ": not on her card"),
+         {{"seat", searcher_}, {"cell", cell_name(cell)}, {"wanted", wanted}});
 }
 
 void BabaYagaState::back_tile(int cell, Events* ev) {
   up_ &= ~(1u << cell);
-  tried_ |= 1u << cell;
   wrong_ = -1;
   if (maison_ == cell) lifted_ = false;
   if (ev)
@@ -177,7 +177,8 @@ void BabaYagaState::end_race(GameTime now, Events* ev) {
   const Seat s = searcher_;
   Player& p = p_[size_t(s)];
   // Every tile goes back face down, in place; a lifted Maison covers its tile again.
-  up_ = tried_ = 0;
+  up_ = 0;
+  flips_ = 0;
   wrong_ = -1;
   lifted_ = false;
   blind_ = -1;

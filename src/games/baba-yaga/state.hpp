@@ -33,7 +33,10 @@ struct Options {
   GameTime place_time = 10000;   // to place Baba Yaga; then the clock places her north
   GameTime move_time = 5000;     // a mover who waits this long: the clock moves her
   GameTime choice_time = 15000;  // to choose a spell's target, tiles or the Maison's tile
-  int max_turns = 40;            // a guard for bots and simulations
+  int max_turns = 40;            // a guard for bots and simulations; 0: none
+  // A guard for bots and simulations: tiles a searcher may turn in one turn (a bot that acts
+  // the instant it may would turn and turn back forever); 0: none.
+  int max_flips = 48;
   bool operator==(const Options&) const = default;
 };
 
@@ -138,8 +141,8 @@ class BabaYagaState final : public State {
   int ingredient_at(int cell) const { return tiles_[size_t(cell)]; }
   bool face_up(int cell) const { return (up_ >> cell) & 1u; }
   uint32_t up_mask() const { return up_; }
-  // Forest tiles she turned back this turn: she saw them, they stay face down.
-  uint32_t tried_mask() const { return tried_; }
+  // Whether the max_flips guard leaves her no more tile to turn this turn.
+  bool flips_spent() const { return o_.max_flips > 0 && flips_ >= o_.max_flips; }
   int maison() const { return maison_; }  // the forest cell under the Maison, or -1
   bool maison_lifted() const { return lifted_; }
   int card_in_play() const { return card_; }  // the searcher's revealed card, or -1
@@ -188,7 +191,7 @@ class BabaYagaState final : public State {
 
   void begin_turn(GameTime now, Events* ev);
   void to_place(GameTime now, Events* ev);
-  void place(End e, GameTime now, Events* ev);
+  void place(End e, bool by_clock, GameTime now, Events* ev);
   void turn_tile(int cell, Events* ev);
   void back_tile(int cell, Events* ev);
   void move(GameTime now, Events* ev);
@@ -199,7 +202,8 @@ class BabaYagaState final : public State {
   void finish(Seat winner, Events* ev);
   void emit(Events* ev, const char* kind, std::string text, json data) const;
 
-  // Search actions, as bits of cells: the tiles she may turn, the tile she may turn back.
+  // Search actions, as bits of cells: the tiles she may turn (any face down, even one she
+  // turned back earlier this turn: only her memory keeps it), the tile she may turn back.
   uint32_t turnable() const;
   uint32_t backable() const;
   // The actions of `seat` in legal_actions' order, counted or indexed without a list.
@@ -214,7 +218,7 @@ class BabaYagaState final : public State {
   GameTime deadline_ = 0;               // of the study, the placement or a choice
   std::array<int8_t, kCells> tiles_{};  // the ingredient of each forest cell, -1 on the path
   uint32_t up_ = 0;                     // forest cells face up
-  uint32_t tried_ = 0;                  // turned back this turn
+  uint16_t flips_ = 0;                  // tiles turned this turn (max_flips)
   int8_t maison_ = -1;
   bool lifted_ = false;  // the Maison's tile is face up with a wrong ingredient
   int8_t wrong_ = -1;    // the face-up cell whose ingredient is not on her card

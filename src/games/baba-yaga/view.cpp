@@ -34,7 +34,6 @@ json pending_json(const Pending& p) {
 bool BabaYagaState::hint_visible(Seat viewer, int cell) const {
   if (!is_forest(cell) || face_up(cell)) return false;
   if (maison_ == cell && !lifted_) return false;  // the Maison covers its forest face
-  if (viewer == searcher_ && small_) return false;
   if (viewer == searcher_ && blind_ >= 0 && in_half(Half(blind_), cell)) return false;
   return true;
 }
@@ -51,17 +50,18 @@ json view_of(const BabaYagaState& s, Seat viewer) {
     if (s.studying() || s.face_up(cell)) {
       fleeting.push_back(cell_name(cell));
       t["face"] = "ingredient";
-      if (small)
-        t["short"] = ingredient(ing).short_name;
-      else
-        t["ingredient"] = ingredient(ing).name, t["short"] = ingredient(ing).short_name;
+      // Tout petit ! shows the same tiles as to everyone: only her screen draws them small.
+      t["ingredient"] = ingredient(ing).name, t["short"] = ingredient(ing).short_name;
     } else {
       t["face"] = "forest";
       if (s.hint_visible(viewer, cell)) t["hint"] = hint_text(ingredient(ing).hint);
     }
-    if (s.maison_ == cell) t["maison"] = s.lifted_ ? "lifted" : "on";
-    if ((s.tried_ >> cell) & 1u) t["tried"] = true;
-    if (handicapped && s.blind_ >= 0 && in_half(Half(s.blind_), cell)) t["hidden"] = true;
+    const bool hidden = handicapped && s.blind_ >= 0 && in_half(Half(s.blind_), cell);
+    // In the half Lumière aveuglante ! hides from her she sees no Maison either, only what
+    // she turns there.
+    if (s.maison_ == cell && (!hidden || s.face_up(cell)))
+      t["maison"] = s.lifted_ ? "lifted" : "on";
+    if (hidden) t["hidden"] = true;
     forest.push_back(std::move(t));
   }
   json players = json::array();
@@ -69,14 +69,12 @@ json view_of(const BabaYagaState& s, Seat viewer) {
     const Player& pl = s.p_[size_t(p)];
     json cast = json::array();
     for (int k = 0; k < pl.cast_n; ++k) cast.push_back(card_json(pl.cast[size_t(k)]));
-    // Failed spells went under her pile, seen by all: their order is known.
-    json under = json::array();
-    for (int k = pl.pile_n - pl.known; k < pl.pile_n; ++k)
-      under.push_back(card_json(pl.pile[size_t(k)]));
+    // Failed spells went under her pile: everyone saw them go, but only how many is shown;
+    // which ones is for the table's memory.
     players.push_back({{"seat", p},
                        {"level", kLevelNames[size_t(s.o_.levels[size_t(p)])]},
                        {"pile", pl.pile_n},
-                       {"seen_under_pile", under},
+                       {"seen_under_pile", pl.known},
                        {"cast", cast},
                        {"pending", pending_json(pl.pending)},
                        {"ready", pl.ready}});

@@ -54,10 +54,12 @@ class DuBalaiGame final : public Game {
         ParamSpec::boolean("show_hands_at_end", false,
                            "at the end of the race, show every witch's Magie noire hand; by "
                            "default only the acrobatics are revealed, as in the rule book"),
-        ParamSpec::integer("max_turns", 50, 1, 500,
-                           "a guard for bots and simulations, not in the rule book: if nobody "
-                           "has crossed the line after this many turns, the race ends and every "
-                           "witch scores her square (plus acrobatics)"),
+        ParamSpec::integer(
+            "max_turns", 50, 0, 500,
+            "a guard for bots and simulations, not in the rule book: if nobody "
+            "has crossed the line after this many turns, the race ends and every "
+            "witch scores her square (plus acrobatics); 0: none (sabbat play's default, a table "
+            "with a person plays until a witch crosses the line)"),
     };
     for (int s = 0; s < kMaxPlayers; ++s)
       out.push_back(ParamSpec::choice(

@@ -366,7 +366,7 @@ void DuBalaiState::end_turn(GameTime now, Events* ev) {
   curse_ = int8_t(track_.leading_square());
   // The race ends when a witch has crossed the line; the turn limit is a guard that human
   // races never reach (see docs/rules/du-balai.md).
-  if (track_.finishers > 0 || turn_ >= o_.max_turns) {
+  if (track_.finishers > 0 || (o_.max_turns > 0 && turn_ >= o_.max_turns)) {
     phase_ = Phase::Over;
     if (ev)
       emit(*ev, Audience::everyone(o_.players), "race-over", "the race is over",

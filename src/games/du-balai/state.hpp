@@ -35,7 +35,7 @@ struct Options {
   GameTime decret_time_expert = 5000;
   GameTime reaction_time = 5000;  // Brouillard window
   GameTime spell_time = 15000;    // a resolving witch's choices in phase 4
-  int max_turns = 50;  // a guard for bots and simulations: the race stops after this turn
+  int max_turns = 50;  // a guard for bots and simulations: the race stops after this turn; 0: none
   bool operator==(const Options&) const = default;
 };
 

@@ -82,7 +82,6 @@ export const babaYagaEn = {
   by_tile_hint: '{cell}: face down, {hint}',
   by_tile_hidden: '{cell}: face down, hidden from you',
   by_tile_blank: '{cell}: face down',
-  by_tried: 'turned back this turn',
   by_picked: 'picked',
   by_pick_for_swap: 'Pick it to swap',
   by_cell_path: '{cell}: path',
@@ -161,7 +160,7 @@ export const babaYagaEn = {
   by_cast_count: 'Spells cast: {n} of 3',
   by_cast_list: 'Spells cast: {n} of 3: {cards}',
   by_pile: 'Cards in the pile: {n}',
-  by_under_pile: 'failed, under the pile: {cards}',
+  by_under_pile: '{n} failed, under the pile',
   by_in_front: 'In front of her: {cards}',
   // Keys
   by_keys_short: 'Keys: Enter ready · n e s w place · a–e then 1–5 a tile · x turns back · Space moves (f / j with two) · 0–4 target · l later.',

@@ -84,7 +84,6 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_tile_hint: '{cell} : face cachée, {hint}',
   by_tile_hidden: '{cell} : face cachée, cachée à vos yeux',
   by_tile_blank: '{cell} : face cachée',
-  by_tried: 'remise face Forêt ce tour-ci',
   by_picked: 'choisie',
   by_pick_for_swap: 'La choisir pour l’échange',
   by_cell_path: '{cell} : parcours',
@@ -163,7 +162,7 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_cast_count: 'Sorts lancés : {n} sur 3',
   by_cast_list: 'Sorts lancés : {n} sur 3 : {cards}',
   by_pile: 'Cartes dans la pile : {n}',
-  by_under_pile: 'ratés, sous la pile : {cards}',
+  by_under_pile: '{n} raté(s), sous la pile',
   by_in_front: 'Devant elle : {cards}',
   // Les touches
   by_keys_short: 'Touches : Entrée prêt · n e s w placer · a–e puis 1–5 une tuile · x remettre · Espace déplacer (f / j à deux) · 0–4 cibler · l plus tard.',

@@ -324,7 +324,7 @@ function Players({ view: v, me, names, actors }: { view: any; me: number | null;
               <div>{p.cast.length ? t('by_cast_list', { n: p.cast.length, cards: p.cast.map((c: any) => c.effect).join(', ') }) : t('by_cast_count', { n: 0 })}</div>
               <div class="small">
                 {t('by_pile', { n: p.pile })}
-                {p.seen_under_pile.length > 0 && ` · ${t('by_under_pile', { cards: p.seen_under_pile.map((c: any) => c.effect).join(', ') })}`}
+                {p.seen_under_pile > 0 && ` · ${t('by_under_pile', { n: p.seen_under_pile })}`}
               </div>
               {p.pending.length > 0 && <div class="by-pending">{t('by_in_front', { cards: p.pending.join(', ') })}</div>}
             </li>

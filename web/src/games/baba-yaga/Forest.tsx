@@ -1,8 +1,9 @@
 // The forest: a 5×5 grid with the terminal's coordinates (columns A–E, rows 1–5), the path
 // tiles of the middle row and column, Baba Yaga where the view says she is, and the 16 forest
 // tiles drawn from the view alone: the forest face (hint) of a face-down tile, the ingredient of
-// a face-up one, the Maison, the tiles turned back this turn, the half hidden by Lumière
-// aveuglante !. A face-down tile has nothing of its ingredient in the page. Under it, her flight
+// a face-up one, the Maison, the half hidden by Lumière
+// aveuglante !. A face-down tile has nothing of its ingredient in the page, and nothing marks
+// a tile turned back: that is for the player's memory. Under it, her flight
 // from her end to the far end and back, move n of total.
 import type { JSX } from 'preact';
 import { t } from '../../i18n/i18n';
@@ -18,7 +19,6 @@ export interface Tile {
   short?: string;
   hint?: string;
   maison?: 'on' | 'lifted';
-  tried?: boolean;
   hidden?: boolean;
 }
 
@@ -179,7 +179,6 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
     desc = t('by_tile_blank', { cell: tile.cell });
     body = <span class="by-blank" aria-hidden="true" />;
   }
-  if (tile.tried) desc += ', ' + t('by_tried');
   if (picked) desc += ', ' + t('by_picked');
   if (r.kind === 'act') desc += '. ' + actionLabel(r.action, names);
   else if (r.kind === 'first') desc += '. ' + t('by_pick_for_swap');
@@ -188,7 +187,6 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
     up ? 'face-ingredient' : 'face-forest',
     tile.maison === 'on' && !up ? 'maison' : '',
     tile.hidden ? 'hidden' : '',
-    tile.tried ? 'tried' : '',
     onCard === true ? 'on-card' : onCard === false ? 'off-card' : '',
     actionable ? 'actionable' : '',
     picked ? 'picked' : '',
@@ -199,11 +197,6 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
   return (
     <button type="button" class={cls} style={style} data-cell={tile.cell} aria-label={desc} aria-disabled={!actionable} aria-pressed={r.kind === 'first' || picked ? picked : undefined} onClick={() => actionable && onCell(tile.cell)}>
       {body}
-      {tile.tried && (
-        <span class="by-tried" aria-hidden="true">
-          ✗
-        </span>
-      )}
       <span class="by-cell-name" aria-hidden="true">
         {tile.cell}
       </span>
