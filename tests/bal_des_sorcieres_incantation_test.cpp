@@ -31,7 +31,7 @@ Status play(BalState& s, Seat seat, const std::string& text) {
   pass_windows(s);
   auto a = s.parse_action(seat, text);
   if (!a) return fail(a.error());
-  return s.apply(seat, *a, 0);
+  return s.apply(seat, *a, s.now());
 }
 
 void expect_refused(BalState& s, Seat seat, const std::string& text, const std::string& why) {
@@ -187,7 +187,7 @@ TEST(BalIncantation, ALutinFarceurIsPlayedEvenMispronounced) {
   ASSERT_TRUE(a.ok()) << a.error();
   ASSERT_TRUE(mispronounced(*a));
   pass_windows(s);
-  ASSERT_TRUE(s.apply(0, *a, 0, &events).ok());
+  ASSERT_TRUE(s.apply(0, *a, s.now(), &events).ok());
   // "Une carte Lutin Farceur est toujours jouée même si elle est mal prononcée": its farce
   // comes; the Trésor magique beside it is thrown without its two cards.
   EXPECT_EQ(s.count_in_hand(0, kind_of(Spell::LutinFarceur)), 0);
@@ -287,8 +287,8 @@ TEST(BalIncantation, FormulasAreRefusedOutsideTheMode) {
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(s.action_text(*plain), "attack 1 with 1 rouge");
   const BalState before = s;
-  EXPECT_FALSE(s.apply(0, Action{plain->code | kSlipBit}, 0).ok());
-  EXPECT_FALSE(s.apply(0, Action{with_ingredient(plain->code, 0, 1)}, 0).ok());
+  EXPECT_FALSE(s.apply(0, Action{plain->code | kSlipBit}, s.now()).ok());
+  EXPECT_FALSE(s.apply(0, Action{with_ingredient(plain->code, 0, 1)}, s.now()).ok());
   EXPECT_TRUE(s == before);
   EXPECT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
 }
@@ -346,6 +346,7 @@ void play_random(int games, F&& each) {
       Rng rng(seed);
       ActionList legal;
       for (int n = 0; !s.terminal() && n < 20000; ++n) {
+        if (clock_if_nobody(s)) continue;
         const SeatSet actors = s.actors();
         Seat seat = 0;
         while (!actors.contains(seat)) ++seat;
@@ -353,7 +354,7 @@ void play_random(int games, F&& each) {
         ASSERT_FALSE(legal.empty()) << s.full_state().dump();
         each(s, seat, legal, rng);
         const Action a = legal[rng.below(uint32_t(legal.size()))];
-        ASSERT_TRUE(s.apply(seat, a, n).ok());
+        ASSERT_TRUE(s.apply(seat, a, s.now()).ok());
         ASSERT_TRUE(s.audit().ok()) << s.audit().error();
       }
       EXPECT_TRUE(s.terminal()) << level << " seed " << seed;
@@ -452,6 +453,7 @@ TEST(BalIncantation, TheNormalAndExpertBotsAlwaysReadRightAndTheNoviceSometimesS
     Rng rng(seed);
     int read = 0;
     for (int n = 0; !s.terminal() && n < 3000; ++n) {
+      if (clock_if_nobody(s)) continue;
       Seat seat = 0;
       while (!s.actors().contains(seat)) ++seat;
       auto p = bots[size_t(seat)]->propose(s, seat, rng);
@@ -461,7 +463,7 @@ TEST(BalIncantation, TheNormalAndExpertBotsAlwaysReadRightAndTheNoviceSometimesS
       else
         ASSERT_FALSE(mispronounced(p->action)) << s.action_text(p->action);
       read += (p->action.code & ~kMoveBits) != 0;
-      ASSERT_TRUE(s.apply(seat, p->action, n).ok()) << s.action_text(p->action);
+      ASSERT_TRUE(s.apply(seat, p->action, s.now()).ok()) << s.action_text(p->action);
     }
     EXPECT_TRUE(s.terminal());
     EXPECT_GT(read, 0);
