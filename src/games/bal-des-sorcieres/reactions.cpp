@@ -151,7 +151,7 @@ void Rules::close_window() {
                                                     : kind_of(Spell::MonBeauMiroir);
       discard(take(o, k));
       say("mispronounced", [&] {
-        return "Seat " + std::to_string(o) + " mispronounced her answer: her " +
+        return "Seat " + std::to_string(o) + " mispronounces a formula: her answer's " +
                std::string(kind_info(k).name) + " is thrown.";
       });
       continue;
