@@ -51,6 +51,7 @@ void play_whole_games(sabbat::Level level, std::initializer_list<const char*> bo
       ActionList legal;
       int actions = 0;
       while (!s->terminal() && actions < 20000) {
+        if (clock_if_nobody(*s)) continue;
         const SeatSet actors = s->actors();
         Seat seat = 0;
         while (!actors.contains(seat)) ++seat;
@@ -103,7 +104,7 @@ TEST(BalBot, ParriesWhenItHoldsTheColour) {
                       potion(Colour::Vert, 2), potion(Colour::Bleu, 2)});
   auto a = s.parse_action(0, "attack 1 with 1 jaune");
   ASSERT_TRUE(a.ok());
-  ASSERT_TRUE(s.apply(0, *a, 0).ok());
+  ASSERT_TRUE(s.apply(0, *a, s.now()).ok());
   pass_windows(s);
   // A parry saves the Crapzouille and wins a card; the Baguette is kept for worse.
   EXPECT_EQ(choice(s, 1), "parry");
@@ -118,7 +119,7 @@ TEST(BalBot, CancelsWithBaguetteMagiqueWhenItCannotParry) {
                       potion(Colour::Vert, 2), potion(Colour::Bleu, 2)});
   auto a = s.parse_action(0, "attack 1 with 1 gris");
   ASSERT_TRUE(a.ok());
-  ASSERT_TRUE(s.apply(0, *a, 0).ok());
+  ASSERT_TRUE(s.apply(0, *a, s.now()).ok());
   pass_windows(s);
   EXPECT_EQ(choice(s, 1), "baguette");
 }
@@ -131,6 +132,7 @@ TEST(BalBot, ItsChoicesDoNotDependOnWhatItsSeatCannotSee) {
     Rng play(seed);
     ActionList legal;
     for (int step = 0; step < 30 && !s->terminal(); ++step) {
+      if (clock_if_nobody(*s)) continue;
       const SeatSet actors = s->actors();
       Seat seat = 0;
       while (!actors.contains(seat)) ++seat;

@@ -31,7 +31,7 @@ Status play(BalState& s, Seat seat, const std::string& text) {
   pass_windows(s);
   auto a = s.parse_action(seat, text);
   if (!a) return fail(a.error());
-  return s.apply(seat, *a, 0);
+  return s.apply(seat, *a, s.now());
 }
 
 void expect_refused(BalState& s, Seat seat, const std::string& text, const std::string& why) {
@@ -174,18 +174,18 @@ TEST(BalIncantation, AMispronouncedAttackPassesTheTurnOfAStandInToo) {
                       potion(Colour::Vert, 3), potion(Colour::Bleu, 1)},
                      {kSang, kQueue, kPatte, spell(Spell::AMoiNananere), potion(Colour::Jaune, 4)});
   ASSERT_EQ(s.phase(), Phase::Window);
-  ASSERT_EQ(s.window().at, 1);
-  auto pass = s.parse_action(1, "pass");
-  ASSERT_TRUE(pass.ok()) << pass.error();
-  ASSERT_TRUE(s.apply(1, *pass, 0).ok());
-  ASSERT_EQ(s.window().at, 2);
+  // Only seat 2 holds an answer, so only she is asked; the window closes at its minimum.
+  ASSERT_EQ(s.actors(), SeatSet::only(2));
   auto nananere = s.parse_action(2, "nananere : " + read(spell(Spell::AMoiNananere)));
   ASSERT_TRUE(nananere.ok()) << nananere.error();
   ASSERT_TRUE(s.apply(2, *nananere, 0).ok());
+  ASSERT_TRUE(s.deadline().has_value());
+  const GameTime close = s.deadline()->at;
+  ASSERT_TRUE(s.apply(kClock, s.deadline()->action, close).ok());
   ASSERT_EQ(s.stand_in(), 2);
   auto slip = s.parse_action(2, "attack 1 with 1 rouge : Sang de vampire");
   ASSERT_TRUE(slip.ok()) << slip.error();
-  ASSERT_TRUE(s.apply(2, *slip, 0).ok());
+  ASSERT_TRUE(s.apply(2, *slip, close).ok());
   // Seat 0 has lost her turn to the stand-in, who has passed it: Carabosse goes to seat 1.
   EXPECT_EQ(s.stand_in(), kNobody);
   EXPECT_EQ(s.carabosse(), 1);
@@ -217,7 +217,7 @@ TEST(BalIncantation, ALutinFarceurIsPlayedEvenMispronounced) {
   ASSERT_TRUE(a.ok()) << a.error();
   ASSERT_TRUE(mispronounced(*a));
   pass_windows(s);
-  ASSERT_TRUE(s.apply(0, *a, 0, &events).ok());
+  ASSERT_TRUE(s.apply(0, *a, s.now(), &events).ok());
   // "Une carte Lutin Farceur est toujours jouée même si elle est mal prononcée": its farce
   // comes; the Trésor magique beside it is thrown without its two cards.
   EXPECT_EQ(s.count_in_hand(0, kind_of(Spell::LutinFarceur)), 0);
@@ -317,8 +317,8 @@ TEST(BalIncantation, FormulasAreRefusedOutsideTheMode) {
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(s.action_text(*plain), "attack 1 with 1 rouge");
   const BalState before = s;
-  EXPECT_FALSE(s.apply(0, Action{plain->code | kSlipBit}, 0).ok());
-  EXPECT_FALSE(s.apply(0, Action{with_ingredient(plain->code, 0, 1)}, 0).ok());
+  EXPECT_FALSE(s.apply(0, Action{plain->code | kSlipBit}, s.now()).ok());
+  EXPECT_FALSE(s.apply(0, Action{with_ingredient(plain->code, 0, 1)}, s.now()).ok());
   EXPECT_TRUE(s == before);
   EXPECT_TRUE(play(s, 0, "attack 1 with 1 rouge").ok());
 }
@@ -376,6 +376,7 @@ void play_random(int games, F&& each) {
       Rng rng(seed);
       ActionList legal;
       for (int n = 0; !s.terminal() && n < 20000; ++n) {
+        if (clock_if_nobody(s)) continue;
         const SeatSet actors = s.actors();
         Seat seat = 0;
         while (!actors.contains(seat)) ++seat;
@@ -383,7 +384,7 @@ void play_random(int games, F&& each) {
         ASSERT_FALSE(legal.empty()) << s.full_state().dump();
         each(s, seat, legal, rng);
         const Action a = legal[rng.below(uint32_t(legal.size()))];
-        ASSERT_TRUE(s.apply(seat, a, n).ok());
+        ASSERT_TRUE(s.apply(seat, a, s.now()).ok());
         ASSERT_TRUE(s.audit().ok()) << s.audit().error();
       }
       EXPECT_TRUE(s.terminal()) << level << " seed " << seed;
@@ -482,6 +483,7 @@ TEST(BalIncantation, TheNormalAndExpertBotsAlwaysReadRightAndTheNoviceSometimesS
     Rng rng(seed);
     int read = 0;
     for (int n = 0; !s.terminal() && n < 3000; ++n) {
+      if (clock_if_nobody(s)) continue;
       Seat seat = 0;
       while (!s.actors().contains(seat)) ++seat;
       auto p = bots[size_t(seat)]->propose(s, seat, rng);
@@ -491,7 +493,7 @@ TEST(BalIncantation, TheNormalAndExpertBotsAlwaysReadRightAndTheNoviceSometimesS
       else
         ASSERT_FALSE(mispronounced(p->action)) << s.action_text(p->action);
       read += (p->action.code & ~kMoveBits) != 0;
-      ASSERT_TRUE(s.apply(seat, p->action, n).ok()) << s.action_text(p->action);
+      ASSERT_TRUE(s.apply(seat, p->action, s.now()).ok()) << s.action_text(p->action);
     }
     EXPECT_TRUE(s.terminal());
     EXPECT_GT(read, 0);

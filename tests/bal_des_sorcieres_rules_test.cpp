@@ -22,7 +22,7 @@ Status play(BalState& s, Seat seat, const std::string& text) {
   auto a = s.parse_action(seat, text);
   if (!a) return fail(a.error());
   pass_windows(s);
-  return s.apply(seat, *a, 0);
+  return s.apply(seat, *a, s.now());
 }
 
 void expect_refused(BalState& s, Seat seat, const std::string& text, const std::string& why) {
@@ -377,7 +377,7 @@ std::string told(BalState& s, Seat seat, const std::string& text) {
   EXPECT_TRUE(a.ok()) << text;
   if (!a) return {};
   Events events;
-  EXPECT_TRUE(s.apply(seat, *a, 0, &events).ok()) << text;
+  EXPECT_TRUE(s.apply(seat, *a, s.now(), &events).ok()) << text;
   std::string out;
   for (const Event& e : events)
     if (e.kind != "played") {
@@ -534,7 +534,7 @@ TEST(BalTourDeTable, CarabossePassesLeftTheChatNoirTurnsAndTheFirstPlayerMovesOn
     pass_windows(s);
     s.legal_actions(turn, legal);
     ASSERT_FALSE(legal.empty());
-    ASSERT_TRUE(s.apply(turn, legal.front(), 0).ok());
+    ASSERT_TRUE(s.apply(turn, legal.front(), s.now()).ok());
     answer_if_attacked(s);
   }
   EXPECT_EQ(s.round(), 2);
@@ -624,7 +624,7 @@ TEST(BalPlusAssezDeCartes, NoPotionThrowsTwoSpellsOfHerChoiceFaceUpAndDrawsTwo) 
   while (s.phase() == Phase::Restock) {
     s.legal_actions(1, legal);
     ASSERT_FALSE(legal.empty());
-    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+    ASSERT_TRUE(s.apply(1, legal.front(), s.now()).ok());
   }
   bool potion_held = false;
   for (int c = 0; c < kColours; ++c) potion_held = potion_held || s.count_in_hand(1, Kind(c));
@@ -952,7 +952,7 @@ TEST(BalPlusAssezDeCartes, AHandDealtWithoutAPotionIsMendedBeforeTheFirstAttack)
   while (s.phase() == Phase::Restock) {
     s.legal_actions(1, legal);
     ASSERT_FALSE(legal.empty());
-    ASSERT_TRUE(s.apply(1, legal.front(), 0).ok());
+    ASSERT_TRUE(s.apply(1, legal.front(), s.now()).ok());
   }
   pass_windows(s);
   EXPECT_EQ(s.phase(), Phase::Attack);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "games/bal-des-sorcieres/state.hpp"
 #include "games/du-balai/scenario.hpp"
 #include "games/du-balai/state.hpp"
 #include "games/sortileges/state.hpp"
@@ -200,6 +201,71 @@ TEST(TwinLeak, SortilegesTwinsLookTheSameToTheViewerTheyHideSomethingFrom) {
     twins += t.twins;
   }
   EXPECT_GT(twins, 1000);
+}
+
+// ---------------------------------------------------------------------------------------
+// Le Bal des Sorcières: whether another witch holds an answer to a reaction window (Mon beau
+// miroir, À moi, nananère !, Boule de cristal). A window asks only the witches who hold one,
+// in secret: the others' views, who they see act and the clock must not tell, until the
+// window closes (its minimum passed with a witch still to answer tells that someone was
+// asked, as its length must: from there the twins are not compared).
+
+const bal::BalState& ball(const State& s) {
+  return dynamic_cast<const bal::BalState&>(s);
+}
+
+bool window_card(bal::Card c) {
+  const bal::Kind k = bal::card_kind(c);
+  return k == bal::kind_of(bal::Spell::MonBeauMiroir) ||
+         k == bal::kind_of(bal::Spell::AMoiNananere) ||
+         k == bal::kind_of(bal::Spell::BouleDeCristal);
+}
+
+// Whether `s` is still in the window opened at `opened`, before its minimum has passed with a
+// witch still to answer.
+bool same_window(const bal::BalState& s, GameTime opened) {
+  return s.phase() == bal::Phase::Window && s.window().opened == opened && !s.window().past_min;
+}
+
+std::vector<testing::Twin> bal_twins(const State& base, Seat viewer, Rng&) {
+  const auto& s = ball(base);
+  std::vector<testing::Twin> out;
+  if (s.phase() != bal::Phase::Window) return out;
+  const GameTime opened = s.window().opened;
+  const json pile = s.full_state()["pile_cards"];
+  for (Seat p = 0; p < s.players(); ++p) {
+    if (p == viewer || s.eliminated(p)) continue;
+    const bal::Witch& w = s.witch_at(p);
+    const bal::CardSet told = viewer >= 0 ? s.told(viewer) : bal::CardSet{};
+    for (int c = 0; c < bal::kCards; ++c) {
+      const auto held = bal::Card(c);
+      if (!w.hand.has(held) || w.known.has(held) || told.has(held)) continue;
+      // Her answer swapped for a card of the pile that answers nothing, or the other way.
+      for (const json& j : pile) {
+        const auto in = bal::Card(j.get<int>());
+        if (window_card(held) == window_card(in)) continue;
+        auto twin = std::make_unique<bal::BalState>(s);
+        if (!twin->swap_with_pile(p, held, in).ok()) continue;
+        out.push_back(
+            {std::move(twin), [opened](const State& a) { return same_window(ball(a), opened); }});
+        break;
+      }
+      if (window_card(held)) break;
+    }
+  }
+  return out;
+}
+
+TEST(TwinLeak, BalWhoHoldsAnAnswerToAReactionWindowDoesNotShow) {
+  int windows = 0;
+  for (const char* level : {"easy", "medium"}) {
+    const auto t =
+        check_twins("bal-des-sorcieres", 4, testing::scaled(2), 7, bal_twins, {{"level", level}});
+    EXPECT_TRUE(t.leaks.empty()) << t.leaks.front();
+    EXPECT_GT(t.twins, 100);
+    windows += int(t.steps);
+  }
+  EXPECT_GT(windows, 1000);
 }
 
 }  // namespace

@@ -145,13 +145,15 @@ class State {
     (void)viewer;
     return actors();
   }
-  // True when only `seat` may know that it plays `action` now: no other seat's view changes
-  // and none of its events reaches another seat (a reaction window's answer, which the others
-  // learn of, if at all, when the window closes). Hosts tell nobody else of such an action,
-  // not even that one was played (the server numbers each seat's messages without them).
-  virtual bool secret_from_others(Seat seat, Action action) const {
+  // True when only `seat` may know that it plays `action` at game time `now`: no other seat's
+  // view changes and none of its events reaches another seat (a reaction window's answer,
+  // which the others learn of, if at all, when the window closes; the last answer, when it
+  // closes the window at once, is not secret). Hosts tell nobody else of such an action, not
+  // even that one was played (the server numbers each seat's messages without them).
+  virtual bool secret_from_others(Seat seat, Action action, GameTime now) const {
     (void)seat;
     (void)action;
+    (void)now;
     return false;
   }
 

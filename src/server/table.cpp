@@ -98,7 +98,7 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
       [&](const RecordedAction& a, const State& after, const Events&) {
         if (a.seat >= 0 && size_t(a.seat) < secret_by_seat.size())
           if (auto action = before->parse_action(a.seat, a.action);
-              action && before->secret_from_others(a.seat, *action))
+              action && before->secret_from_others(a.seat, *action, a.time))
             ++secret_by_seat[size_t(a.seat)];
         before = after.clone();
       });
@@ -501,7 +501,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   time = std::max(time, match_.state().now());
   // Asked before the action changes the state: an action only its seat may know of is told
   // to that seat alone, and counted in nobody else's seq.
-  const bool secret = seat >= 0 && match_.state().secret_from_others(seat, action);
+  const bool secret = seat >= 0 && match_.state().secret_from_others(seat, action, time);
   Status st = match_.apply(seat, action, time, &events);
   if (!st) return st;
   const RecordedAction recorded = match_.record().actions.back();

@@ -149,7 +149,7 @@ std::vector<size_t> actions_told(const Record& record, Seat viewer) {
     bool secret = false;
     if (a.seat >= 0 && a.seat != viewer)
       if (auto action = before->parse_action(a.seat, a.action))
-        secret = before->secret_from_others(a.seat, *action);
+        secret = before->secret_from_others(a.seat, *action, a.time);
     if (!secret) told.push_back(k);
     before = after.clone();
   });

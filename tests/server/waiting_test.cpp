@@ -87,5 +87,28 @@ INSTANTIATE_TEST_SUITE_P(Server, EveryGameWaits, ::testing::ValuesIn(every_game(
                            return name;
                          });
 
+// Rules of a table with people: the guards of bots and simulations (max_turns, max_flips) are
+// off, so that the game ends by its rules (a third spell, a finish line), unless the creator
+// sets one.
+TEST(ServerTableGuards, APeoplesTablePlaysWithoutTheGuardsOfSimulations) {
+  TempDir dir;
+  TestServer server(dir.path());
+  const std::map<std::string, std::map<std::string, std::string>> expected = {
+      {"baba-yaga", {{"max_turns", "0"}, {"max_flips", "0"}}}, {"du-balai", {{"max_turns", "0"}}}};
+  for (const auto& [game, guards] : expected) {
+    for (const bool given : {false, true}) {
+      Client creator(server.port());
+      std::map<std::string, std::string> params;
+      if (given) params["max_turns"] = "30";
+      Created t = create_table(creator, {game, 2, params, {"", ""}, false});
+      Person p = join(server.port(), t.table, 0, "Alice");
+      const json status = p.client->next_of("table")["status"];
+      for (const auto& [name, value] : guards)
+        EXPECT_EQ(status["params"].value(name, ""), given && name == "max_turns" ? "30" : value)
+            << game << " " << name;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sabbat::server::testing

@@ -22,7 +22,7 @@ class WhisperState : public State {
     if (viewer >= 0 && answered_.contains(viewer)) seen.remove(viewer);
     return seen;
   }
-  bool secret_from_others(Seat seat, Action action) const override {
+  bool secret_from_others(Seat seat, Action action, GameTime) const override {
     // Every answer but the one that closes the round.
     return action == kAnswer && actors().contains(seat) && actors().size() > 1;
   }

@@ -2,6 +2,7 @@
 // Le Bal des Sorcières in tests: cards by kind, and new games by level.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,13 +35,32 @@ inline std::unique_ptr<State> new_bal_game(int players,
 }
 
 // The reaction windows (tests/bal_des_sorcieres_reactions_test.cpp) closed by every witch
-// asked passing, so that a scenario plays on to the rule it checks.
+// asked passing at once, then the clock at the window's minimum, so that a scenario plays on
+// to the rule it checks.
 inline void pass_windows(BalState& s) {
   while (s.phase() == Phase::Window) {
-    auto a = s.parse_action(s.window().at, "pass");
-    ASSERT_TRUE(a.ok()) << a.error();
-    ASSERT_TRUE(s.apply(s.window().at, *a, 0).ok());
+    const SeatSet asked = s.actors();
+    for (Seat p = 0; p < s.players(); ++p) {
+      if (!asked.contains(p)) continue;
+      auto a = s.parse_action(p, "pass");
+      ASSERT_TRUE(a.ok()) << a.error();
+      ASSERT_TRUE(s.apply(p, *a, s.now()).ok());
+    }
+    if (s.phase() != Phase::Window) break;
+    const auto d = s.deadline();
+    ASSERT_TRUE(d.has_value());
+    ASSERT_TRUE(s.apply(kClock, d->action, std::max(d->at, s.now())).ok());
   }
+}
+
+// When nobody may act (a reaction window that asks nobody, or whose witches have all answered),
+// the clock applies its deadline; true if it did.
+inline bool clock_if_nobody(State& s) {
+  if (!s.actors().empty() || s.terminal()) return false;
+  const auto d = s.deadline();
+  if (!d) return false;
+  EXPECT_TRUE(s.apply(kClock, d->action, std::max(d->at, s.now())).ok());
+  return true;
 }
 
 }  // namespace sabbat::bal

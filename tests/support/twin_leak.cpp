@@ -6,8 +6,9 @@ namespace sabbat::testing {
 
 json observed(const State& s, Seat viewer) {
   json actors = json::array();
+  const SeatSet seen = s.actors_seen_by(viewer);
   for (Seat p = 0; p < s.players(); ++p)
-    if (s.actors().contains(p)) actors.push_back(p);
+    if (seen.contains(p)) actors.push_back(p);
   json deadline = nullptr;
   if (auto d = s.deadline()) deadline = {{"at", d->at}, {"action", s.action_text(d->action)}};
   return {{"view", s.view(viewer)},

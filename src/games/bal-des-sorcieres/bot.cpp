@@ -372,7 +372,12 @@ class HeuristicBot final : public Bot {
           const SeatSet actors = play->actors();
           Seat next = 0;
           while (next < play->players() && !actors.contains(next)) ++next;
-          if (next >= play->players()) break;
+          if (next >= play->players()) {
+            // Nobody to ask: a reaction window waits for its clock.
+            const auto d = play->deadline();
+            if (!d || !play->apply(kClock, d->action, std::max(d->at, play->now())).ok()) break;
+            continue;
+          }
           if (bal.phase() != Phase::Window) ++moves;
           auto p = normal.propose(*play, next, rng);
           if (!p || !play->apply(next, p->action, play->now()).ok()) break;

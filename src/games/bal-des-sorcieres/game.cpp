@@ -35,6 +35,10 @@ class BalGame final : public Game {
                            "how long a reaction window (\u00c0 moi, nanan\u00e8re !, Boule de "
                            "cristal, Mon beau miroir) waits for its answers, in milliseconds; "
                            "then it closes as if the witches still to answer had passed"),
+        ParamSpec::integer("window_min_ms", 1500, 0, 10000,
+                           "the least time a reaction window stays open, whoever is asked, in "
+                           "milliseconds, so that its length tells nothing when no witch holds "
+                           "an answer; at most window_ms"),
         ParamSpec::boolean("incantation", false,
                            "each card played is read aloud: its formula (a potion's ingredient, "
                            "a spell's name) is typed after the move; a slip cancels the move"),
@@ -59,6 +63,10 @@ class BalGame final : public Game {
     o.first_seat = int(params->integer("first_seat"));
     o.heritage = params->boolean("heritage");
     o.window_ms = params->integer("window_ms");
+    o.window_min_ms = params->integer("window_min_ms");
+    if (o.window_min_ms > o.window_ms)
+      return fail("parameter 'window_min_ms' is " + std::to_string(o.window_min_ms) +
+                  " but a window is open at most window_ms, " + std::to_string(o.window_ms));
     o.incantation = params->boolean("incantation");
     // The book lists the option under "(niveau difficile)" only.
     if (o.heritage && o.level != Level::Difficile)

@@ -1,6 +1,7 @@
 // Redrawing what a viewer cannot see, the audit of cards and Crapzouilles, and the test hooks.
 #include <algorithm>
 
+#include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -59,6 +60,10 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
     if (p != viewer)
       s.told_[size_t(p)] =
           viewer >= 0 ? s.told_[size_t(p)] & s.witches_[size_t(viewer)].hand : CardSet{};
+  // Who a window asks, and their answers, are theirs: the others are asked again by their
+  // redrawn hands, as yet unanswered.
+  for (Seat p = 0; p < s.options_.players; ++p)
+    if (p != viewer) s.ask_again(p);
   s.rng_.reseed(rng.next());
   return out;
 }
@@ -115,7 +120,63 @@ Status BalState::audit() const {
     if (tokens[size_t(t)] != kFarceCounts[size_t(t)]) return fail("farce tokens lost or added");
   if (phase_ == Phase::Over && eliminated_count_ != options_.players - 1)
     return fail("the game ended with more than one witch at the ball");
+  return audit_window();
+}
+
+// A window asks exactly the witches who hold an answer; each answers once, with a card she
+// may play in it. Outside a window nothing is left of one.
+Status BalState::audit_window() const {
+  if (phase_ != Phase::Window)
+    return window_ == Reaction{} ? Status{} : fail("a closed reaction window left answers");
+  const Reaction& w = window_;
+  for (Seat p = 0; p < kMaxPlayers; ++p) {
+    const bool asked = p < options_.players && holds_answer(*this, p, w.kind);
+    if (asked != w.asked.contains(p))
+      return fail("seat " + std::to_string(p) +
+                  (asked ? " holds an answer to the window but is not asked"
+                         : " is asked in the window without an answer to play"));
+    const uint32_t code = w.answers[size_t(p)];
+    if (!w.answered.contains(p)) {
+      if (code != 0) return fail("seat " + std::to_string(p) + " has an answer but did not answer");
+      continue;
+    }
+    const ActionType t = decode(move_of(code)).type;
+    const bool fits =
+        t == ActionType::Pass ||
+        (w.kind == WindowKind::Turn ? t == ActionType::Nananere || t == ActionType::Boule
+                                    : t == ActionType::Miroir);
+    if (!asked || !fits)
+      return fail("seat " + std::to_string(p) + " answered the window with what she may not");
+  }
   return {};
+}
+
+void BalState::ask_again(Seat p) {
+  if (phase_ != Phase::Window) return;
+  window_.answered.remove(p);
+  window_.answers[size_t(p)] = 0;
+  if (holds_answer(*this, p, window_.kind))
+    window_.asked.add(p);
+  else
+    window_.asked.remove(p);
+}
+
+Status BalState::swap_with_pile(Seat seat, Card out, Card in) {
+  if (seat < 0 || seat >= options_.players) return fail("no such seat");
+  Witch& w = witches_[size_t(seat)];
+  if (out >= kCards || !w.hand.has(out) || w.known.has(out))
+    return fail("the card is not hidden in that hand");
+  for (const CardSet& t : told_)
+    if (t.has(out)) return fail("a witch knows the card is there");
+  for (int i = 0; i < pile_size_; ++i)
+    if (pile_[size_t(i)] == in) {
+      pile_[size_t(i)] = out;
+      w.hand.remove(out);
+      w.hand.add(in);
+      ask_again(seat);
+      return {};
+    }
+  return fail("the card is not in the pile");
 }
 
 Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
@@ -159,6 +220,8 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
     if (me.hand.has(Card(c)) && !want.has(Card(c))) next.pile_[next.pile_size_++] = Card(c);
   me.hand = want;
   me.known = {};
+  // A window open meanwhile asks the witches by their new hands.
+  for (Seat p = 0; p < options_.players; ++p) next.ask_again(p);
   *this = next;
   return {};
 }

@@ -263,9 +263,8 @@ void miscast(Rules& r, Seat seat, const Decoded& d) {
   for (int i = 0; i < cards.spell_count; ++i) r.discard(r.take(seat, cards.spells[size_t(i)]));
   // The attacker passes her turn: Carabosse moves on as after an exchange; a stand-in of À moi,
   // nananère ! is the attacker too. A defender's move is her answer: cancelled, she has not
-  // parried. An answer in a reaction window was her one chance: she has passed. Any other move
-  // is only cancelled.
-  if (r.s.phase() == Phase::Window) return r.answer_pass(seat);
+  // parried. Any other move is only cancelled. (An answer in a reaction window is kept secret
+  // and read when the window closes: reactions.cpp.)
   if (r.s.phase() == Phase::Attack && seat == r.s.attacker_now()) return r.finish_exchange();
   if (r.s.phase() == Phase::Parry && seat == r.s.exchange().defender) return r.take_loss(seat);
 }

@@ -29,17 +29,6 @@ bool spell_with_parry(Spell sp, bool farce) {
          sp == Spell::TourDeMagie || (sp == Spell::Diablotin && !farce);
 }
 
-// The cards a reaction window may be answered with.
-const CardSet& window_spells() {
-  static const CardSet cards = [] {
-    CardSet set;
-    for (Spell sp : {Spell::AMoiNananere, Spell::BouleDeCristal, Spell::MonBeauMiroir})
-      for (size_t i = 0; i < set.w.size(); ++i) set.w[i] |= kind_cards(kind_of(sp)).w[i];
-    return set;
-  }();
-  return cards;
-}
-
 std::string spell_name(uint8_t sp) {
   return std::string(kind_info(kind_of(Spell(sp))).name);
 }
@@ -523,11 +512,6 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
     const AttackMenu m = attack_menu(seat);
     return nth_attack(m, int(rng.below(uint32_t(m.total()))));
   }
-  if (phase_ == Phase::Window && !options_.incantation && actors().contains(seat) &&
-      (witches_[size_t(seat)].hand & window_spells()).empty()) {
-    (void)rng.below(1);  // the draw that picks from a list of one
-    return Action{encode({ActionType::Pass})};
-  }
   thread_local ActionList legal;
   legal_actions(seat, legal);
   if (legal.empty()) return std::nullopt;
@@ -594,15 +578,18 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
   Rules r{*this, events, now};
   if (seat == kClock) {
     // The core lets the clock apply only the deadline's action, at or after it.
-    r.say("window-closed",
-          [] { return std::string("Time is up: the reaction window closes, the rest pass."); });
-    r.close_window();
+    r.time_up();
     return {};
   }
   if (encode(d) != move_of(action.code)) return fail("no such action");
   if (!allowed(seat, d)) return fail(refusal(seat, d));
   // The incantation mode: the formulas read name the potions played, or cancel the move.
   if (auto why = incantation_refusal(*this, seat, action.code); !why.empty()) return fail(why);
+  // A reaction window's answer, slip or not, is kept until the window closes.
+  if (phase_ == Phase::Window) {
+    r.answer(seat, action);
+    return {};
+  }
   if (events) played_event(seat, action, *events);
   r.named = named_cards(*this, seat, action.code);
   if (mispronounced(action)) {
@@ -626,19 +613,11 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       r.baguette(seat);
       break;
     case ActionType::Pass:
-      if (phase_ == Phase::Window)
-        r.answer_pass(seat);
-      else
-        r.pass(seat);
+      r.pass(seat);
       break;
-    case ActionType::Nananere:
-      r.nananere(seat);
-      break;
+    case ActionType::Nananere:  // answers: above
     case ActionType::Miroir:
-      r.miroir(seat, d.target);
-      break;
     case ActionType::Boule:
-      r.boule(seat);
       break;
     case ActionType::Give:
       r.give(seat, Kind(d.colour));
@@ -668,16 +647,9 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
 }
 
 // Every move is told to everyone but a card laid face down for Boule de cristal, which only
-// its giver sees.
+// its giver sees (a reaction window's answers are told in reactions.cpp).
 void BalState::played_event(Seat seat, Action action, Events& events) const {
   const Decoded d = decode(move_of(action.code));
-  // A witch asked in a reaction window who lets it pass: told apart from a witch without a
-  // potion who passes Carabosse on.
-  if (d.type == ActionType::Pass && phase_ == Phase::Window) {
-    events.push_back({Audience::everyone(options_.players), "window-pass",
-                      "Seat " + std::to_string(seat) + " lets the reaction window pass."});
-    return;
-  }
   if (d.type != ActionType::Give) {
     events.push_back({Audience::everyone(options_.players), "played",
                       "Seat " + std::to_string(seat) + ": " + action_text(action)});

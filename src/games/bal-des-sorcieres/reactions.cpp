@@ -1,6 +1,7 @@
 // The spells played out of turn: À moi, nananère ! and Boule de cristal when Carabosse reaches
-// a witch, Mon beau miroir once an attack is laid. Each has its reaction window, offered to
-// every witch who could answer by what everyone knows, and answered in turn, clockwise.
+// a witch, Mon beau miroir once an attack is laid. Each has its reaction window: it opens by
+// what everyone knows, asks only the witches who hold an answer, and they answer at once.
+#include "games/bal-des-sorcieres/incantation.hpp"
 #include "games/bal-des-sorcieres/rules.hpp"
 
 namespace sabbat::bal {
@@ -61,46 +62,121 @@ SeatSet mirror_window_offer(const BalState& s) {
   return out;
 }
 
+// Whether `o` holds a card she may play in the window now: only she is asked. The same
+// conditions as judge_window's, with the hand.
+bool holds_answer(const BalState& s, Seat o, WindowKind kind) {
+  if (s.eliminated(o)) return false;
+  const auto holds = [&](Spell sp) { return s.count_in_hand(o, kind_of(sp)) > 0; };
+  if (kind == WindowKind::Turn) {
+    const Seat holder = s.carabosse();
+    if (holds(Spell::AMoiNananere) && o != holder && holder != s.last_nananere()) return true;
+    return holds(Spell::BouleDeCristal) && s.witch_at(o).hand.size() >= 1 + neighbours(s, o);
+  }
+  const Exchange& x = s.exchange();
+  if (!holds(Spell::MonBeauMiroir) || o == x.attacker) return false;
+  for (Seat t = 0; t < s.options().players; ++t)
+    if (!s.eliminated(t) && t != x.attacker && t != x.defender && t != o) return true;
+  return false;
+}
+
+SeatSet asked_in(const BalState& s, WindowKind kind, SeatSet offer) {
+  SeatSet out;
+  for (Seat o = 0; o < s.options().players; ++o)
+    if (offer.contains(o) && holds_answer(s, o, kind)) out.add(o);
+  return out;
+}
+
+void Rules::open_window(WindowKind kind, SeatSet offer) {
+  s.window_ = Reaction{kind, asked_in(s, kind, offer), {}, {}, now, false};
+  s.phase_ = Phase::Window;
+}
+
 void Rules::open_turn_window() {
   s.phase_ = Phase::Attack;
   const SeatSet offer = turn_window_offer(s);
-  if (offer.empty()) return;
-  s.window_ = Reaction{WindowKind::Turn, offer, kNobody, now + s.options_.window_ms};
-  s.phase_ = Phase::Window;
-  // From the holder's left round to the holder herself.
-  next_answer(s.carabosse_);
+  if (!offer.empty()) open_window(WindowKind::Turn, offer);
 }
 
 void Rules::open_mirror_window() {
   const SeatSet offer = mirror_window_offer(s);
-  if (offer.empty()) return;
-  s.window_ = Reaction{WindowKind::Mirror, offer, kNobody, now + s.options_.window_ms};
-  s.phase_ = Phase::Window;
-  // From the attacker's left.
-  next_answer(s.exchange_.attacker);
+  if (!offer.empty()) open_window(WindowKind::Mirror, offer);
 }
 
-void Rules::next_answer(Seat from) {
-  const int n = s.options_.players;
-  for (int i = 1; i <= n; ++i) {
-    const Seat o = Seat((from + i) % n);
-    if (s.window_.waiting.contains(o)) {
-      s.window_.at = o;
-      return;
-    }
+// Her answer is hers alone until the window closes: her card stays in her hand meanwhile.
+void Rules::answer(Seat seat, Action action) {
+  s.window_.answered.add(seat);
+  s.window_.answers[size_t(seat)] = action.code;
+  if (events) {
+    const Decoded d = decode(move_of(action.code));
+    events->push_back({Audience::only(seat),
+                       d.type == ActionType::Pass ? "window-pass" : "window-answer",
+                       d.type == ActionType::Pass
+                           ? "Seat " + std::to_string(seat) + " lets the reaction window pass."
+                           : "Seat " + std::to_string(seat) + " answers the reaction window: " +
+                                 s.action_text(action) + " (when it closes)."});
+  }
+  if (s.window_.still().empty() && s.window_.past_min) close_window();
+}
+
+// The clock at the window's deadline: at the minimum it closes the window if every witch asked
+// has answered, else it waits till the longest; then the rest pass.
+void Rules::time_up() {
+  if (!s.window_.past_min && !s.window_.still().empty()) {
+    s.window_.past_min = true;
+    return;
   }
   close_window();
 }
 
+// "Le premier qui pose sa carte": the first card played in clockwise order (turn window: from
+// the holder's left round to the holder; mirror window: from the attacker's left) takes
+// effect, so a quick connection is no advantage; the others keep their cards. A mispronounced
+// answer throws its spell and is a pass.
 void Rules::close_window() {
-  const WindowKind kind = s.window_.kind;
+  const Reaction w = s.window_;
   s.window_ = Reaction{};
-  s.phase_ = kind == WindowKind::Turn ? Phase::Attack : Phase::Parry;
-}
-
-void Rules::answer_pass(Seat seat) {
-  s.window_.waiting.remove(seat);
-  next_answer(seat);
+  s.phase_ = w.kind == WindowKind::Turn ? Phase::Attack : Phase::Parry;
+  const int n = s.options_.players;
+  const Seat from = w.kind == WindowKind::Turn ? s.carabosse_ : s.exchange_.attacker;
+  Seat winner = kNobody;
+  for (int i = 1; i <= n; ++i) {
+    const Seat o = Seat((from + i) % n);
+    if (!w.answered.contains(o)) continue;
+    const Action a{w.answers[size_t(o)]};
+    const Decoded d = decode(move_of(a.code));
+    if (d.type == ActionType::Pass) continue;
+    if (mispronounced(a)) {
+      const Kind k = d.type == ActionType::Nananere ? kind_of(Spell::AMoiNananere)
+                     : d.type == ActionType::Boule  ? kind_of(Spell::BouleDeCristal)
+                                                    : kind_of(Spell::MonBeauMiroir);
+      discard(take(o, k));
+      say("mispronounced", [&] {
+        return "Seat " + std::to_string(o) + " mispronounces a formula: her answer's " +
+               std::string(kind_info(k).name) + " is thrown.";
+      });
+      continue;
+    }
+    if (winner == kNobody) {
+      winner = o;
+      continue;
+    }
+    if (events)
+      events->push_back({Audience::only(o), "window-answer-void",
+                         "Seat " + std::to_string(winner) +
+                             " answered before you in the order: your card stays in your hand."});
+  }
+  if (winner == kNobody) {
+    say("window-closed", [] { return std::string("The reaction window closes."); });
+    return;
+  }
+  const Action a{w.answers[size_t(winner)]};
+  say("window-closed",
+      [&] { return "The reaction window closes: seat " + std::to_string(winner) + " answers."; });
+  say("played", [&] { return "Seat " + std::to_string(winner) + ": " + s.action_text(a); });
+  const Decoded d = decode(move_of(a.code));
+  if (d.type == ActionType::Nananere) return nananere(winner);
+  if (d.type == ActionType::Boule) return boule(winner);
+  miroir(winner, d.target);
 }
 
 // "Cette carte permet de jouer à la place d'un autre joueur, lui faisant perdre ainsi son
@@ -108,7 +184,6 @@ void Rules::answer_pass(Seat seat) {
 // CARABOSSE": she attacks now, and Carabosse then goes on from the holder.
 void Rules::nananere(Seat seat) {
   discard(take(seat, kind_of(Spell::AMoiNananere)));
-  s.window_ = Reaction{};
   s.stand_in_ = seat;
   s.phase_ = Phase::Attack;
   say("nananere", [&] {
@@ -127,7 +202,6 @@ void Rules::miroir(Seat seat, Seat target) {
   x.mirror_target = target;
   x.mirror_colours = x.colours;
   x.mirror_potions = x.potions;
-  close_window();
   say("miroir", [&] {
     return "Seat " + std::to_string(seat) +
            " plays Mon beau miroir: the attack will be doubled on seat " + std::to_string(target) +
@@ -165,7 +239,6 @@ bool Rules::start_doubled() {
 // reçues."
 void Rules::boule(Seat seat) {
   discard(take(seat, kind_of(Spell::BouleDeCristal)));
-  s.window_ = Reaction{};
   Crystal& c = s.crystal_;
   c = Crystal{};
   c.player = seat;

@@ -191,6 +191,11 @@ std::string attack_lines(const json& v, Seat viewer, const Style& st) {
   return out;
 }
 
+// A game time in seconds, as the clock shows it: "12.5 s".
+std::string game_seconds(int64_t ms) {
+  return std::to_string(ms / 1000) + "." + std::to_string((ms % 1000) / 100) + " s";
+}
+
 std::string status_line(const json& v, Seat viewer, const Style& st) {
   if (v.value("phase", std::string()) == "over") {
     if (!v.contains("winner")) return "\nThe game is over.\n";
@@ -207,6 +212,10 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
     who += (who.empty() ? "" : ", ") + seat_name(v, seat, viewer);
   }
   const std::string phase = v.value("phase", std::string());
+  if (phase == "window" && !you)
+    return "\nA reaction window is open until " + game_seconds(v["window"].value("until", 0)) +
+           " at the latest.\n";
+  if (phase == "window") return "\n" + st.bold("Your answer to the reaction window.") + "\n";
   const std::string doing = phase == "parry"     ? "to parry"
                             : phase == "inherit" ? "to sort her inherited hand"
                             : phase == "remake"  ? "to remake her hand"
@@ -218,8 +227,8 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
   return "\nWaiting for " + (you ? st.bold(who) : who) + " " + doing + ".\n";
 }
 
-// An open reaction window: its card and what it does, who answers now and who after her.
-// Nothing says who holds the card: every witch who could is asked.
+// An open reaction window: its cards and what they do, until when it is open, and to the
+// viewer alone whether she is asked and her answer. Nothing says who else is asked.
 std::string window_lines(const json& v, Seat viewer, const Style& st) {
   std::string out;
   // Seat numbers only: two long names do not fit a line.
@@ -244,14 +253,17 @@ std::string window_lines(const json& v, Seat viewer, const Style& st) {
       const std::string slug = card.get<std::string>();
       out += "  " + pad_left(kind_name(slug), 22) + " " + std::string(spell_effect(slug)) + "\n";
     }
-    std::string after;
-    for (const json& seat : w["still_to_answer"]) {
-      const int n = seat.get<int>();
-      if (n == w.value("answering", -1)) continue;
-      after += (after.empty() ? "" : ", ") + std::to_string(n) + (n == viewer ? " (you)" : "");
+    out += "  open until " + game_seconds(w.value("until", 0)) + " at the latest, not before " +
+           game_seconds(w.value("min_until", 0)) + "\n  only a witch who holds the card is asked\n";
+    if (w.value("asked", false)) {
+      if (w["answer"].is_null())
+        out += "  " + st.bold("You hold an answer:") +
+               " pass, or play your card\n  (of the cards played, the first in turn order takes "
+               "effect)\n";
+      else
+        out += "  Your answer: " + w["answer"].get<std::string>() +
+               " (kept secret until the window closes)\n";
     }
-    out += "  all who could hold one answer in turn; the first card played closes it\n";
-    if (!after.empty()) out += "  then: seats " + after + "\n";
   }
   if (v.contains("boule")) {
     const json& b = v["boule"];
@@ -382,8 +394,9 @@ std::string rules_summary() {
          "spells face up and draw 2.\n"
          "\n"
          "Reaction windows: when Carabosse reaches a witch (nananere, boule) and once an\n"
-         "attack is laid (miroir <seat>), every witch who could hold the card answers in\n"
-         "turn, clockwise: pass, or play it. Type `help` for what you may do now.\n";
+         "attack is laid (miroir <seat>), a window opens; only a witch who holds the card is\n"
+         "asked, and all answer at once: pass, or play it. The first card in turn order\n"
+         "takes effect when it closes. Type `help` for what you may do now.\n";
 }
 
 }  // namespace sabbat::bal

@@ -49,10 +49,13 @@ struct Rules {
   void open_turn_window();
   // An attack is laid: the window for Mon beau miroir, or the defence at once.
   void open_mirror_window();
-  // From the witch after `from` clockwise, the next one still to answer, or closes it.
-  void next_answer(Seat from);
+  void open_window(WindowKind kind, SeatSet offer);
+  // A witch asked answers (pass, her card, or a mispronounced card): it takes effect at close.
+  void answer(Seat seat, Action action);
+  // The clock at the window's deadline.
+  void time_up();
+  // The first card answered in clockwise order takes effect; the others stay in their hands.
   void close_window();
-  void answer_pass(Seat seat);
   void nananere(Seat seat);
   void miroir(Seat seat, Seat target);
   // The normal attack is over: the doubled one, if Mon beau miroir was played; false if none.
@@ -105,5 +108,7 @@ bool can_capture(const BalState& s, Seat seat);
 int neighbours(const BalState& s, Seat seat);
 SeatSet turn_window_offer(const BalState& s);
 SeatSet mirror_window_offer(const BalState& s);
+// Whether `seat` holds a card she may play in a window of that kind now: the window asks her.
+bool holds_answer(const BalState& s, Seat seat, WindowKind kind);
 
 }  // namespace sabbat::bal

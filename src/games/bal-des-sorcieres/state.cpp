@@ -61,17 +61,35 @@ bool BalState::same_as(const State& other) const {
   return o != nullptr && *this == *o;
 }
 
-// A reaction window waits for its answers until its time limit; then the clock closes it.
+// A reaction window's clock: its minimum whatever the hands, so that it tells nothing; past
+// it, if the window is still open, its longest.
 std::optional<Deadline> BalState::deadline() const {
   if (phase_ != Phase::Window) return std::nullopt;
-  return Deadline{window_.deadline, Action{encode({ActionType::TimeUp})}};
+  const GameTime at =
+      window_.opened + (window_.past_min ? options_.window_ms : options_.window_min_ms);
+  return Deadline{at, Action{encode({ActionType::TimeUp})}};
+}
+
+SeatSet BalState::actors_seen_by(Seat viewer) const {
+  if (phase_ != Phase::Window) return actors();
+  return viewer >= 0 && actors().contains(viewer) ? SeatSet::only(viewer) : SeatSet{};
+}
+
+bool BalState::secret_from_others(Seat seat, Action, GameTime) const {
+  if (phase_ != Phase::Window || !window_.still().contains(seat)) return false;
+  // The last answer after the minimum (the clock has passed it, or the answer would be too
+  // late) closes the window at once, for everyone to see.
+  return !(window_.past_min && window_.still().size() == 1);
 }
 
 std::string BalState::idle_reason(Seat seat, Action) const {
   if (phase_ == Phase::Window)
-    return "seat " + std::to_string(seat) + " may not act: seat " + std::to_string(window_.at) +
-           " is answering the reaction window (the witches it is offered to answer in turn, "
-           "clockwise)";
+    return window_.answered.contains(seat)
+               ? "seat " + std::to_string(seat) +
+                     " has answered the reaction window already: a witch answers once"
+               : "seat " + std::to_string(seat) +
+                     " may not act: a reaction window is open, and it asks only a witch who "
+                     "holds a card she may play in it";
   if (phase_ == Phase::Boule)
     return "seat " + std::to_string(seat) + " may not act: seat " +
            std::to_string(crystal_.giver(crystal_.step)) +

@@ -39,9 +39,11 @@ struct Options {
   // The hard level's option: an eliminated witch's hand goes to the one who eliminated her.
   bool heritage = false;
   int first_seat = 0;  // the youngest witch: Carabosse and the Chat Noir start with her
-  // How long a reaction window stays open (game milliseconds); then the clock closes it as if
-  // every witch still to answer had passed.
+  // How long a reaction window stays open at most (game milliseconds); then the clock closes
+  // it as if every witch still to answer had passed. It never closes before window_min_ms, so
+  // that its length tells nothing when nobody holds an answer.
   GameTime window_ms = 10000;
+  GameTime window_min_ms = 1500;
   // "Lecture des cartes": each card played is read aloud, a slip cancels the move
   // (incantation.hpp).
   bool incantation = false;
@@ -52,7 +54,7 @@ struct Options {
 // Inherit: the heir of an eliminated witch drops as many cards as she took.
 // Restock: "plus assez de cartes" — a witch without a potion throws two spells of her choice.
 // Lose: a witch who holds Crapzouilles of two owners says whose she loses.
-// Window: a reaction window; the witches it is offered to answer one after another.
+// Window: a reaction window; the witches it asks answer all at once, in secret.
 // Boule: Boule de cristal's exchange, each card laid face down before any is handed over.
 enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Window, Boule, Over };
 
@@ -60,14 +62,22 @@ enum class Phase : uint8_t { Attack, Parry, Inherit, Remake, Restock, Lose, Wind
 // cristal). Mirror: once an attack is laid, before the defender answers (Mon beau miroir).
 enum class WindowKind : uint8_t { Turn, Mirror };
 
-// A reaction window: offered to every living witch who could answer by what everyone knows,
-// whatever she holds, so that its opening tells nothing of any hand. They answer in turn,
-// clockwise; the first card played closes it.
+// A reaction window. It opens on public conditions only, but asks only the living witches who
+// hold a card they may play in it; they answer all at once, each once and in secret (her card
+// stays in her hand until the window closes). It closes when every witch asked has answered,
+// never before `opened + window_min_ms`, or at `opened + window_ms`; then the first card
+// played in clockwise order takes effect.
 struct Reaction {
   WindowKind kind = WindowKind::Turn;
-  SeatSet waiting;        // still to answer
-  Seat at = kNobody;      // the witch being waited for
-  GameTime deadline = 0;  // the clock closes it then
+  SeatSet asked;     // the witches who hold an answer
+  SeatSet answered;  // of them, those who have answered
+  // Each answer's action code (a slip of the incantation mode included); a pass is `Pass`.
+  std::array<uint32_t, kMaxPlayers> answers{};
+  GameTime opened = 0;
+  // The clock passed the minimum with some witch asked still to answer: it waits till the
+  // longest, and the last answer closes it at once.
+  bool past_min = false;
+  SeatSet still() const { return SeatSet(asked.bits() & ~answered.bits()); }
   bool operator==(const Reaction&) const = default;
 };
 
@@ -192,6 +202,10 @@ class BalState final : public State {
 
   int players() const override { return options_.players; }
   SeatSet actors() const override;
+  // In a reaction window a viewer learns only whether she herself is asked.
+  SeatSet actors_seen_by(Seat viewer) const override;
+  // A window's answer: only she knows of it until the window closes.
+  bool secret_from_others(Seat seat, Action action, GameTime now) const override;
   void legal_actions(Seat seat, ActionList& out) const override;
   MaybeAction random_legal(Seat seat, Rng& rng) const override;
   std::string idle_reason(Seat seat, Action action) const override;
@@ -248,6 +262,10 @@ class BalState final : public State {
   // Before the first attack only: the hand of `seat` becomes `cards`, as if dealt so, and the
   // deal is checked again for "plus assez de cartes".
   Status redeal(Seat seat, std::initializer_list<Card> cards);
+  // A card of `seat`'s hand that nobody saw go into it changes places with `in`, a card of the
+  // pile: the hidden twin of a table (tests/twin_leak_test.cpp). In a reaction window she is
+  // asked again by her new hand.
+  Status swap_with_pile(Seat seat, Card out, Card in);
   // Moves living Crapzouilles of `seat` to her dead until `alive` are left.
   Status set_alive(Seat seat, int alive);
 
@@ -267,6 +285,9 @@ class BalState final : public State {
   template <class Verdict>
   typename Verdict::Answer judge_window(Seat seat, const Decoded& d, Verdict v) const;
   void played_event(Seat seat, Action action, Events& events) const;
+  Status audit_window() const;
+  // In a reaction window, `seat` is asked by what she holds now, as yet unanswered.
+  void ask_again(Seat seat);
   bool allowed(Seat seat, const Decoded& d) const;
   void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
   struct AttackMenu;
@@ -317,7 +338,7 @@ inline SeatSet BalState::actors() const {
     case Phase::Attack:
       return SeatSet::only(attacker_now());
     case Phase::Window:
-      return SeatSet::only(window_.at);
+      return window_.still();
     case Phase::Boule:
       return SeatSet::only(crystal_.giver(crystal_.step));
     case Phase::Inherit:

@@ -55,29 +55,37 @@ json BalState::view(Seat viewer) const {
   // A card's "name" is its formula: a potion's ingredient, a spell's name.
   if (options_.incantation) v["incantation"] = true;
   json waiting = json::array();
+  const SeatSet seen = actors_seen_by(viewer);
   for (Seat s = 0; s < options_.players; ++s)
-    if (actors().contains(s)) waiting.push_back(s);
+    if (seen.contains(s)) waiting.push_back(s);
   v["waiting_for"] = waiting;
   json discard = json::array();
   for (int i = 0; i < discard_size_; ++i) discard.push_back(card_json(discard_[size_t(i)]));
   v["discard"] = discard;
   if (stand_in_ != kNobody) v["stand_in"] = {{"witch", stand_in_}, {"in_place_of", carabosse_}};
   if (phase_ == Phase::Window) {
-    // Who is waited for and who is still to answer, never who holds what.
-    json still = json::array();
-    for (Seat s = 0; s < options_.players; ++s)
-      if (window_.waiting.contains(s)) still.push_back(s);
+    // That a window is open and until when, never who is asked, who answered or who holds
+    // what: only the viewer learns whether she is asked, and her own answer.
     const bool turn = window_.kind == WindowKind::Turn;
-    // The cards the level plays: Boule de cristal stays in the box at the easy level.
-    json cards = !turn ? json::array({"miroir"})
-                 : kind_info(kind_of(Spell::BouleDeCristal)).level <= options_.level
-                     ? json::array({"nananere", "boule"})
-                     : json::array({"nananere"});
-    v["window"] = {{"kind", turn ? "turn" : "mirror"},
-                   {"answering", window_.at},
-                   {"still_to_answer", still},
-                   {"cards", cards},
-                   {"deadline", window_.deadline}};
+    json cards = json::array();
+    if (turn) {
+      cards.push_back("nananere");
+      if (options_.level >= Level::Moyen) cards.push_back("boule");
+    } else {
+      cards.push_back("miroir");
+    }
+    json w{{"kind", turn ? "turn" : "mirror"},
+           {"cards", cards},
+           {"opened", window_.opened},
+           {"until", window_.opened + options_.window_ms},
+           {"min_until", window_.opened + options_.window_min_ms}};
+    if (viewer >= 0 && window_.asked.contains(viewer)) {
+      w["asked"] = true;
+      const uint32_t code = window_.answers[size_t(viewer)];
+      w["answer"] =
+          window_.answered.contains(viewer) ? json(action_text(Action{code})) : json(nullptr);
+    }
+    v["window"] = std::move(w);
   }
   if (phase_ == Phase::Boule) {
     const Crystal& c = crystal_;
@@ -166,6 +174,16 @@ json BalState::full_state() const {
   json box = json::array();
   for (int i = 0; i < box_size_; ++i) box.push_back(box_[size_t(i)]);
   v["box"] = box;
+  if (phase_ == Phase::Window) {
+    json answers = json::object();
+    for (Seat s = 0; s < options_.players; ++s)
+      if (window_.asked.contains(s))
+        answers[std::to_string(s)] = window_.answered.contains(s)
+                                         ? json(action_text(Action{window_.answers[size_t(s)]}))
+                                         : json(nullptr);
+    v["window_answers"] = answers;
+    v["window_past_min"] = window_.past_min;
+  }
   return v;
 }
 

@@ -121,8 +121,10 @@ function Banner({ view: v, me, legal, names, left }: { view: any; me: number | n
       title = yours ? t('bal_you_lose') : t('bal_other_lose', { name: other });
       break;
     case 'window':
-      // Offered to every witch who might hold the card; one who has none can only let it pass.
-      title = !yours ? t('bal_other_window', { name: other }) : legal.length === 1 && legal[0] === 'pass' ? t('bal_you_window_none') : t('bal_you_window');
+      // Asks only a witch who holds a card she may play in it; nobody is told who else is asked.
+      if (yours) title = t('bal_you_window');
+      else if (v.window?.asked && v.window?.answer != null) title = t('bal_window_answered');
+      else title = t('bal_other_window', { s: Math.ceil((v.window?.until ?? 0) / 1000) });
       break;
     case 'boule':
       title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });

@@ -2,6 +2,7 @@
 // read from the server's English text (src/games/bal-des-sorcieres/rules.cpp and legal.cpp):
 // "played" ("Seat 2: attack 1 with 2 rouge + fantome", any canonical action), "farce",
 // "card-won", "crapzouille-lost", "captured", "eliminated", "restock", "tour", "grand-sabbat", the reaction windows' ("window-pass",
+// told to the witch who passed only; "window-answer" and "window-answer-void", her own answer, also hers alone;
 // "window-closed", "nananere", "miroir", "doubled", "boule", "boule-done") and the incantation
 // mode's "mispronounced". A text this page cannot read keeps the server's.
 // Players of one name (bots) are told apart by their witches' first names.
