@@ -107,7 +107,8 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     const file = join(mkdtempSync(join(tmpdir(), 'sabbat-bal-')), 'record.jsonl');
     writeFileSync(file, rec);
     const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8', maxBuffer: 1 << 30 }).trim().split('\n').map((l) => JSON.parse(l));
-    const checked = checkBalFrames(frames, full, 0);
+    const actions = rec.trim().split('\n').slice(1).map((l) => JSON.parse(l)).filter((l) => 'seq' in l);
+    const checked = checkBalFrames(frames, full, 0, toldTo(actions, full, 0));
     return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length };
   } finally {
     server.stop();
@@ -119,11 +120,24 @@ const ids = (cards: any[]) => cards.map((c) => c.id).sort((a, b) => a - b);
 // Each frame of `seat` against the full state after the same action: her own hand is hers,
 // nobody else's hand is in it, another witch's cards "known" are truly in her hand, and the
 // pile's order and the box are nowhere.
-function checkBalFrames(frames: Map<number, any>, full: any[], seat: number): number {
+// The record's actions (their indices) told to `seat`, in order: a receiver's seq counts only
+// these. Another witch's answer to a reaction window is secret while the window stays open
+// (docs/protocol.md, seq); the one that closes it is told to all.
+function toldTo(actions: any[], full: any[], seat: number): number[] {
+  const told: number[] = [];
+  actions.forEach((a, i) => {
+    const answer = /^(pass|nananere|miroir|boule)\b/.test(a.action);
+    const inWindow = (i === 0 || full[i - 1].phase === 'window') && full[i].phase === 'window';
+    if (!(typeof a.seat === 'number' && a.seat !== seat && answer && inWindow)) told.push(i);
+  });
+  return told;
+}
+
+function checkBalFrames(frames: Map<number, any>, full: any[], seat: number, told: number[]): number {
   let n = 0;
   for (const [seq, st] of frames) {
     if (seq === 0) continue;
-    const f = full[seq - 1];
+    const f = full[told[seq - 1]];
     if (!f) throw new Error(`no full state for seq ${seq}`);
     const where = `seat ${seat}'s frame at seq ${seq}`;
     const v = st.view;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogs, setLang } from '../src/i18n/i18n';
 import type { GameInfo, ParamSpec } from '../src/protocol/types';
-import { botChoices, choiceLabel, defaultBot, defaultText, inSeconds, msToSeconds, paramHelp, paramKeys, paramLabel, paramsToSend, secondsToMs, shownDefault, typedValue } from '../src/lobby/params';
+import { botChoices, choiceLabel, defaultBot, defaultText, inSeconds, isGuard, msToSeconds, paramHelp, paramKeys, paramLabel, paramsToSend, secondsToMs, shownDefault, typedValue } from '../src/lobby/params';
 
 const games: GameInfo[] = JSON.parse(readFileSync(join(process.cwd(), 'e2e', 'fixtures', 'games.json'), 'utf8')).games;
 const game = (id: string) => games.find((g) => g.id === id)!;
@@ -134,4 +134,17 @@ test('lobby form: a default time reads in seconds, with a decimal comma in Frenc
   setLang('fr');
   assert.equal(defaultText('du-balai', { ...reaction, default: '500' }), '0,5 s');
   setLang('en');
+});
+
+// A table with people plays without the guards of bots and simulations (the server sets them
+// to 0, none): the form shows 0 and sends only another value.
+test('lobby form: the guards max_turns and max_flips show 0 (none) and are sent only when set', () => {
+  const guards = (g: GameInfo) => g.params.filter((p) => isGuard(p)).map((p) => p.name);
+  assert.deepEqual(guards(game('du-balai')), ['max_turns']);
+  assert.deepEqual(guards(game('baba-yaga')).sort(), ['max_flips', 'max_turns']);
+  const baba = game('baba-yaga');
+  for (const p of baba.params.filter((q) => isGuard(q))) assert.equal(shownDefault(p), '0');
+  const typed = Object.fromEntries(baba.params.map((p) => [p.name, shownDefault(p)]));
+  assert.deepEqual(paramsToSend(baba, 3, typed), { params: {} });
+  assert.deepEqual(paramsToSend(baba, 3, { ...typed, max_turns: '7' }), { params: { max_turns: '7' } });
 });

@@ -14,6 +14,8 @@ export const babaYagaEn = {
   param_baba_yaga_home_sweet_home_help: 'At the end of her turn the searcher moves the Maison onto a forest tile of her choice.',
   param_baba_yaga_max_turns: 'Turn limit',
   param_baba_yaga_max_turns_help: 'Not in the rule book: a guard for bots. If nobody has cast three spells after this many turns, the most spells cast wins.',
+  param_baba_yaga_max_flips: 'Flip limit',
+  param_baba_yaga_max_flips_help: 'Not in the rule book: a guard for bots. The tiles a searcher may turn in one turn; a table with people plays without it.',
   param_baba_yaga_level: 'Level of seat {n}',
   param_baba_yaga_level_help: 'Balade en forêt: 3 ingredients of 4, her spells have no effect. Cours toujours !: 3 of 4, with effects. Sauve qui peut !: all 4, with effects.',
   choice_baba_yaga_level_balade: 'Balade en forêt',

@@ -16,6 +16,8 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   param_baba_yaga_home_sweet_home_help: 'À la fin de son tour, le joueur actif déplace la Maison sur une tuile Forêt de son choix.',
   param_baba_yaga_max_turns: 'Nombre maximal de tours',
   param_baba_yaga_max_turns_help: 'Pas dans la règle : un garde-fou pour les bots. Si personne n’a lancé trois sorts après ce nombre de tours, le plus de sorts lancés gagne.',
+  param_baba_yaga_max_flips: 'Nombre maximal de tuiles retournées',
+  param_baba_yaga_max_flips_help: 'Pas dans la règle : un garde-fou pour les bots. Les tuiles qu’une chercheuse peut retourner en un tour ; une table de personnes joue sans.',
   param_baba_yaga_level: 'Niveau de la place {n}',
   param_baba_yaga_level_help: 'Balade en forêt : 3 ingrédients sur 4, ses sorts n’ont pas d’effet. Cours toujours ! : 3 sur 4, avec effets. Sauve qui peut ! : les 4, avec effets.',
   choice_baba_yaga_level_balade: 'Balade en forêt',

@@ -199,6 +199,8 @@ export const balEn = {
   bal_ev_give: '{name} lays {card} face down.',
   bal_ev_face_down: '{name} lays a card face down.',
   bal_ev_window_pass: '{name} lets the reaction window pass.',
+  bal_ev_window_answer: '{name} answers the reaction window: the card takes effect when the window closes.',
+  bal_ev_window_answer_void: '{name} answered before you in the order: your card stays in your hand.',
   bal_ev_window_closed: 'Time is up: the reaction window closes.',
   bal_ev_nananere: '{name} attacks in place of {other}, who loses her turn.',
   bal_ev_miroir: 'The attack will be doubled on {target} (Mon beau miroir by {name}).',

@@ -198,6 +198,8 @@ export const balFr = {
   bal_ev_give: '{name} pose {card} face cachée.',
   bal_ev_face_down: '{name} pose une carte face cachée.',
   bal_ev_window_pass: '{name} laisse passer la fenêtre de réaction.',
+  bal_ev_window_answer: '{name} répond à la fenêtre de réaction : la carte prend effet quand la fenêtre se ferme.',
+  bal_ev_window_answer_void: '{name} a répondu avant vous dans l’ordre : votre carte reste dans votre main.',
   bal_ev_window_closed: 'Le temps est écoulé : la fenêtre de réaction se ferme.',
   bal_ev_nananere: '{name} attaque à la place de {other}, qui perd son tour.',
   bal_ev_miroir: 'L’attaque sera doublée sur {target} (Mon beau miroir de {name}).',

@@ -82,6 +82,8 @@ export const en = {
   param_baba_yaga_move_time_s: 'Time for each move of Baba Yaga (seconds)',
   param_baba_yaga_choice_time_s: 'Time for a spell’s choice (seconds)',
   param_bal_des_sorcieres_window_s: 'Time to answer a window (seconds)',
+  param_bal_des_sorcieres_window_min_s: 'Shortest window (seconds)',
+  param_bal_des_sorcieres_window_min_ms_help: 'Not in the rule book: a window stays open at least this long, whoever is asked, so that its length tells nobody whether a witch held an answer. At most the time to answer.',
   param_du_balai_late_novice_square_help: 'A novice pilot who has not chosen in time starts on this square (5, 6 or 7).',
   param_du_balai_decret_time_ms_help: 'Décret lets its witch look at the book alone once the others have written.',
   param_du_balai_decret_time_expert_ms_help: 'An expert pilot sees the book for a shorter time, as the rule book says.',

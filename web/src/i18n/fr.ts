@@ -83,6 +83,8 @@ export const fr: Record<keyof typeof en, string> = {
   param_baba_yaga_move_time_s: 'Temps pour chaque déplacement de Baba Yaga (secondes)',
   param_baba_yaga_choice_time_s: 'Temps pour le choix d’un sort (secondes)',
   param_bal_des_sorcieres_window_s: 'Temps pour répondre à une fenêtre (secondes)',
+  param_bal_des_sorcieres_window_min_s: 'Fenêtre la plus courte (secondes)',
+  param_bal_des_sorcieres_window_min_ms_help: 'Absent de la règle : une fenêtre reste ouverte au moins ce temps, qu’une sorcière soit interrogée ou non, pour que sa durée ne dise à personne si quelqu’un avait de quoi répondre. Au plus le temps pour répondre.',
   param_du_balai_late_novice_square_help: 'Une pilote novice qui n’a pas choisi à temps part de cette case (5, 6 ou 7).',
   param_du_balai_decret_time_ms_help: 'Décret permet à sa sorcière de regarder seule le grimoire une fois que les autres ont écrit.',
   param_du_balai_decret_time_expert_ms_help: 'Une pilote experte voit le grimoire moins longtemps, comme le dit la règle.',

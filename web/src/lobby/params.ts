@@ -17,6 +17,12 @@ export function seatOf(p: ParamSpec): number | null {
   return split(p.name).n;
 }
 
+// The guards of bots and simulations (max_turns, max_flips): a table with people plays
+// without them (the server sets them to 0, none, unless the form sends another value).
+export function isGuard(p: ParamSpec): boolean {
+  return p.name === 'max_turns' || p.name === 'max_flips';
+}
+
 export function inSeconds(p: ParamSpec): boolean {
   return p.kind === 'integer' && p.name.endsWith('_ms');
 }
@@ -66,7 +72,7 @@ export function numberText(n: number): string {
 
 export function defaultText(game: string, p: ParamSpec): string {
   if (inSeconds(p)) return tMaybe('n_seconds', `${numberText(Number(p.default) / 1000)} s`, { n: numberText(Number(p.default) / 1000) });
-  return p.kind === 'integer' ? p.default : choiceLabel(game, p, p.default);
+  return p.kind === 'integer' ? tableDefault(p) : choiceLabel(game, p, p.default);
 }
 
 // The bounds of an integer parameter as typed in the form (seconds for a time), the first seat
@@ -95,9 +101,15 @@ export function typedValue(p: ParamSpec, text: string, players: number): string 
   return String(n);
 }
 
-// The value the form shows at first: the server's default, in seconds for a time.
+// A parameter's value at a table when the form sends none: the game's default, but 0 (none)
+// for a guard.
+function tableDefault(p: ParamSpec): string {
+  return isGuard(p) ? '0' : p.default;
+}
+
+// The value the form shows at first: the table's default, in seconds for a time.
 export function shownDefault(p: ParamSpec): string {
-  return inSeconds(p) ? msToSeconds(p.default) : p.default;
+  return inSeconds(p) ? msToSeconds(p.default) : tableDefault(p);
 }
 
 // What the form sends for the parameters it shows (the seats that exist), or the first one
@@ -110,7 +122,7 @@ export function paramsToSend(game: GameInfo, players: number, typed: Record<stri
     const text = typed[p.name] ?? shownDefault(p);
     const value = p.kind === 'integer' ? typedValue(p, text, players) : text;
     if (value === null) return { wrong: p };
-    if (value !== p.default) params[p.name] = value;
+    if (value !== tableDefault(p)) params[p.name] = value;
   }
   return { params };
 }

@@ -101,6 +101,14 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
       const s = seatOf(/^Seat (\d+) lets the reaction window pass\.$/);
       return s === null ? null : t('bal_ev_window_pass', { name: seatName(names, s) });
     }
+    case 'window-answer': {
+      const s = seatOf(/^Seat (\d+) answers the reaction window: .+ \(when it closes\)\.$/);
+      return s === null ? null : t('bal_ev_window_answer', { name: seatName(names, s) });
+    }
+    case 'window-answer-void': {
+      const s = seatOf(/^Seat (\d+) answered before you in the order: your card stays in your hand\.$/);
+      return s === null ? null : t('bal_ev_window_answer_void', { name: seatName(names, s) });
+    }
     case 'window-closed':
       return t('bal_ev_window_closed');
     case 'nananere': {
