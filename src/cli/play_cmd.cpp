@@ -142,7 +142,7 @@ std::vector<std::string> with_guards_off(const std::string& game_id,
   auto game = registry().lookup(game_id);
   if (!game) return params;
   for (const auto& spec : (*game)->param_specs()) {
-    if (spec.name != "max_turns" && spec.name != "max_flips") continue;
+    if (!spec.is_guard()) continue;
     const bool given = std::any_of(params.begin(), params.end(), [&](const std::string& p) {
       return p.rfind(spec.name + "=", 0) == 0;
     });

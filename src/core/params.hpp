@@ -20,6 +20,10 @@ struct ParamSpec {
   int64_t max = 0;
   std::vector<std::string> choices;  // Choice only
 
+  // A guard of bots and simulations, not a rule (max_turns, max_flips): 0 turns it off, and a
+  // table with a person plays without it unless she sets one.
+  bool is_guard() const { return name == "max_turns" || name == "max_flips"; }
+
   static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max,
                            std::string description);
   static ParamSpec boolean(std::string name, bool def, std::string description);

@@ -66,7 +66,7 @@ std::variant<Request, ProtocolError> read_request(const ClientMessage& m, const 
   // A table is played by people: the guards of bots and simulations (max_turns, max_flips)
   // are off unless the creator sets one, so that it ends by the game's rules.
   for (const auto& spec : g.param_specs())
-    if (spec.name == "max_turns" || spec.name == "max_flips") params.try_emplace(spec.name, "0");
+    if (spec.is_guard()) params.try_emplace(spec.name, "0");
 
   uint64_t seed = 0;
   if (auto it = b.find("seed"); it != b.end() && !it->is_null()) {

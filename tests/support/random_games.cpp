@@ -33,10 +33,6 @@ Record play_random(const RandomGame& g,
 
 namespace {
 
-bool guard(const ParamSpec& spec) {
-  return spec.name == "max_turns" || spec.name == "max_flips";
-}
-
 // Each value of each parameter alone, the others at their defaults (the first: all defaults).
 std::vector<std::map<std::string, std::string>> values_alone(const Game& game) {
   std::vector<std::map<std::string, std::string>> out{{}};
@@ -52,7 +48,7 @@ std::vector<std::map<std::string, std::string>> values_alone(const Game& game) {
       case ParamSpec::Kind::Integer:
         // A guard of bots and simulations (max_turns, max_flips) at 0 is off, for tables with
         // people: random bots may then race for ever, so random games take its least cap.
-        values = {std::to_string(guard(spec) && spec.min == 0 ? 1 : spec.min),
+        values = {std::to_string(spec.is_guard() && spec.min == 0 ? 1 : spec.min),
                   std::to_string(spec.max)};
         break;
     }
