@@ -10,9 +10,25 @@ import { startServer } from './real';
 
 const pickOne = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
 
-// The kinds of the events told with the state after `seq`: what seat 0's move did.
-function kindsAfter(frames: Map<number, any>, seq: number): string[] {
-  return (frames.get(seq + 1)?.events ?? []).map((e: any) => String(e.kind));
+const kindsOf = (frame: any): string[] => (frame?.events ?? []).map((e: any) => String(e.kind));
+
+// The kinds of the events that tell what seat 0's move after `seq` did. A reaction window's
+// answer is secret until the window closes, and only then played or thrown: for one, the
+// events up to the close.
+async function kindsAfter(page: Page, frames: Map<number, any>, seq: number): Promise<string[]> {
+  const kinds = kindsOf(frames.get(seq + 1));
+  if (!kinds.includes('window-answer')) return kinds;
+  const t0 = Date.now();
+  for (let s = seq + 2; !kinds.includes('window-closed'); ) {
+    if (frames.has(s)) {
+      kinds.push(...kindsOf(frames.get(s)));
+      s += 1;
+      continue;
+    }
+    if (Date.now() - t0 > 20000) throw new Error(`the window answered after seq ${seq} never closed: ${JSON.stringify(kinds)}`);
+    await page.waitForTimeout(20);
+  }
+  return kinds;
 }
 
 async function waitForNext(page: Page, frames: Map<number, any>, seq: number) {
@@ -64,8 +80,9 @@ export async function readBal(browser: Browser, bin: string, dist: string, scree
           }
           await input.press('Enter');
           await waitForNext(page, frames, seq);
-          const kinds = kindsAfter(frames, seq);
-          if (kinds.includes('mispronounced') || !kinds.includes('played')) throw new Error(`the right reading "${text}" of ${move} gave ${JSON.stringify(kinds)}`);
+          const kinds = await kindsAfter(page, frames, seq);
+          // An answer beaten by an earlier one in the order stays in her hand, spoken right.
+          if (kinds.includes('mispronounced') || !(kinds.includes('played') || kinds.includes('window-answer-void'))) throw new Error(`the right reading "${text}" of ${move} gave ${JSON.stringify(kinds)}`);
           right = `${move} : ${text}`;
         } else {
           // An accent missing from each formula: a slip.
@@ -74,7 +91,7 @@ export async function readBal(browser: Browser, bin: string, dist: string, scree
           await input.fill(text);
           await page.locator('.bal-incantation button[type=submit]').click();
           await waitForNext(page, frames, seq);
-          const kinds = kindsAfter(frames, seq);
+          const kinds = await kindsAfter(page, frames, seq);
           if (!kinds.includes('mispronounced')) throw new Error(`the slip "${text}" of ${move} gave ${JSON.stringify(kinds)}`);
           slip = `${move} : ${text}`;
         }
