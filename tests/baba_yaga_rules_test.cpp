@@ -294,6 +294,60 @@ TEST(BabaYagaMemory, NoEventNamesATurnedIngredient) {
   }
 }
 
+// "Memory is the game": which tiles she turned and turned back is for the table to remember,
+// so no line of the log names a tile she turned or turned back (the board shows a tile while
+// it is face up); a line says only that she turned one, and whether it is on her card.
+TEST(BabaYagaMemory, NoEventNamesATileTurnedOrTurnedBack) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const std::string wrong = t.unwanted(), good = t.wanted()[0];
+  std::vector<Event> told;
+  for (const std::string& text : {"turn " + wrong, "back " + wrong, "turn " + good}) {
+    t.ok(0, text);
+    told.insert(told.end(), t.events.begin(), t.events.end());
+  }
+  std::vector<std::string> kinds;
+  for (const Event& e : told) {
+    kinds.push_back(e.kind);
+    for (const std::string& cell : {wrong, good}) {
+      EXPECT_EQ(e.text.find(cell), std::string::npos) << e.text;
+      EXPECT_EQ(e.data.dump().find(cell), std::string::npos) << e.data.dump();
+    }
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"turned", "back", "turned"}));
+  EXPECT_EQ(told[0].data["wanted"], false);
+  EXPECT_EQ(told[2].data["wanted"], true);
+}
+
+// "Memory is the game": no list of the cards that went under a pile. The spell revealed at
+// the placement is in the views while it is face up; its line of the log names none of its
+// ingredients, and the line of a spell that fails does not name the card.
+TEST(BabaYagaMemory, NoEventNamesTheCardOfASpellThatMayGoUnderThePile) {
+  BabaTable t(3);
+  t.end_study();
+  t.ok(1, "place north");
+  const int c = t.s->card_in_play();
+  std::vector<Event> told = t.events;
+  t.ok(0, "turn " + t.unwanted());
+  t.fly_home();
+  told.insert(told.end(), t.events.begin(), t.events.end());
+  bool failed = false;
+  for (const Event& e : told) {
+    for (int i : by::card(c).ingredients) {
+      const std::string name(by::ingredient(i).name);
+      EXPECT_EQ(e.text.find(name), std::string::npos) << e.text;
+      EXPECT_EQ(e.data.dump().find(name), std::string::npos) << e.data.dump();
+    }
+    if (e.kind == "placed" || e.kind == "failed") {
+      EXPECT_FALSE(e.data.contains("card")) << e.kind;
+    }
+    failed = failed || e.kind == "failed";
+  }
+  EXPECT_TRUE(failed);
+  EXPECT_EQ(t.s->player(0).pile[size_t(t.s->player(0).pile_n - 1)], c);
+}
+
 // "On vérifie alors si les trois ingrédients révélés sont bien ceux représentés sur la carte":
 // 3 of 4 cast the spell; every tile goes back face down in place.
 TEST(BabaYagaCasting, ThreeOfFourIngredientsCastTheSpell) {

@@ -345,10 +345,11 @@ TEST(CliScreen, BabaYagaLinesWipeTheTilesTurnedBackFromTheScrollback) {
   ASSERT_NE(study_wiped, std::string::npos) << t.output();
   EXPECT_EQ(t.output().find("Dent de loup", study_wiped), std::string::npos) << t.output();
   t.type("turn A1\n");
-  // The narration says what happened without the ingredient (the table shows it meanwhile).
-  ASSERT_TRUE(t.wait_for("Seat 0 turns A1: not on her card")) << t.output();
+  // The narration says what happened without the tile nor its ingredient (the table shows
+  // them meanwhile).
+  ASSERT_TRUE(t.wait_for("Seat 0 turns a tile: not on her card")) << t.output();
   t.type("back A1\n");
-  ASSERT_TRUE(t.wait_for("Seat 0 turns A1 back")) << t.output();
+  ASSERT_TRUE(t.wait_for("Seat 0 turns the tile back")) << t.output();
   const size_t wiped = t.output().rfind("\x1b[3J");
   ASSERT_GT(wiped, study_wiped) << t.output();
   const std::string after = t.output().substr(wiped);

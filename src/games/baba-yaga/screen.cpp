@@ -202,14 +202,6 @@ class BabaYagaScreen final : public KeyScreen {
     return {"maison " + name, ""};
   }
 
-  std::vector<std::string> narrate(const Event& e) const override {
-    // A turned ingredient is never written down: it must vanish when the tile is turned back.
-    if (e.kind == "turned")
-      return {"Seat " + std::to_string(e.data["seat"].get<int>()) + " turns " +
-              e.data["cell"].get<std::string>()};
-    return {e.text};
-  }
-
   std::string help() const override {
     return "Keys of Baba Yaga:\n"
            "  Enter         end the study (ready)\n"

@@ -104,20 +104,16 @@ void BabaYagaState::place(End e, bool by_clock, GameTime now, Events* ev) {
   --p.pile_n;
   p.known = std::min(p.known, p.pile_n);
   phase_ = Phase::Race;
-  if (ev) {
-    const CardInfo& c = card(card_);
-    std::string names;
-    for (int i : c.ingredients)
-      names += (names.empty() ? "" : ", ") + std::string(ingredient(i).name);
+  // The card is in the views while it is face up; a line of the log stays, and a card that
+  // fails goes under her pile, whose cards the table must remember: no ingredient here.
+  if (ev)
     emit(ev, "placed",
          (by_clock ? "Seat " + std::to_string(placer()) +
                          " did not place her in time: the clock places " + "Baba Yaga at the "
                    : "Seat " + std::to_string(placer()) + " places Baba Yaga at the ") +
              std::string(end_name(e)) + " end; seat " + std::to_string(searcher_) +
-             " reveals her spell (" + names + "; " + std::string(effect_name(c.effect)) +
-             ") and the flight begins",
-         {{"end", end_name(e)}, {"card", card_}, {"length", flight_.length}});
-  }
+             " reveals her spell and the flight begins",
+         {{"end", end_name(e)}, {"length", flight_.length}});
 }
 
 void BabaYagaState::turn_tile(int cell, Events* ev) {
@@ -133,13 +129,14 @@ void BabaYagaState::turn_tile(int cell, Events* ev) {
     else
       lifted_ = true;
   }
-  // The ingredient is in the views while the tile is face up, never in a line of the log,
-  // which stays on screen once the tile is face down again.
+  // The tile and its ingredient are in the views while it is face up, never in a line of the
+  // log, which stays on screen once the tile is face down again: which tiles she tried is for
+  // the table's memory.
   if (ev)
     emit(ev, "turned",
-         "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) +
+         "Seat " + std::to_string(searcher_) + " turns a tile" +
              (wanted ? ": on her card" : ": not on her card"),
-         {{"seat", searcher_}, {"cell", cell_name(cell)}, {"wanted", wanted}});
+         {{"seat", searcher_}, {"wanted", wanted}});
 }
 
 void BabaYagaState::back_tile(int cell, Events* ev) {
@@ -147,8 +144,8 @@ void BabaYagaState::back_tile(int cell, Events* ev) {
   wrong_ = -1;
   if (maison_ == cell) lifted_ = false;
   if (ev)
-    emit(ev, "back", "Seat " + std::to_string(searcher_) + " turns " + cell_name(cell) + " back",
-         {{"cell", cell_name(cell)}});
+    emit(ev, "back", "Seat " + std::to_string(searcher_) + " turns the tile back",
+         {{"seat", searcher_}});
 }
 
 void BabaYagaState::move(GameTime now, Events* ev) {
@@ -193,7 +190,8 @@ void BabaYagaState::end_race(GameTime now, Events* ev) {
               : "Baba Yaga is home: seat " + std::to_string(s) + "'s spell fails (" +
                     std::to_string(found) + " of " + std::to_string(need_) + " ingredients found" +
                     (wrong ? ", a wrong one showing" : "") + "); the card goes under her pile",
-         {{"seat", s}, {"card", c}, {"found", found}});
+         cast ? json{{"seat", s}, {"card", c}, {"found", found}}
+              : json{{"seat", s}, {"found", found}});
   if (!cast) {
     p.pile[p.pile_n++] = int8_t(c);
     p.known = uint8_t(p.known + 1);

@@ -1,8 +1,9 @@
 // The events of Baba Yaga in the page's language, from their data; what the data lacks (who
 // placed Baba Yaga, the spell's names, where she flies) is read from the server's English
 // text, whose card, ingredient and effect names are French in both languages. A turned tile
-// is told by its cell only, never its ingredient (as in the terminal): once it is turned back
-// nothing in the page may still say what it was.
+// is told by neither its cell nor its ingredient (as in the terminal): once it is turned back
+// nothing in the page may still say where it was nor what it was; the board shows it while
+// it is face up.
 import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { effectById } from './data';
@@ -48,18 +49,18 @@ export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
     case 'placed': {
       const placer = who(num(text, /^Seat (\d+) places/));
       const searcher = who(num(text, /seat (\d+) reveals/));
-      const card = /\(([^()]*)\)/.exec(text)?.[1];
-      if (!placer || !searcher || !card || !d.end) return null;
-      return t('by_ev_placed', { name: placer, end: t(`by_end_${d.end}` as 'by_end_north'), searcher, card });
+      if (!placer || !searcher || !d.end) return null;
+      return t('by_ev_placed', { name: placer, end: t(`by_end_${d.end}` as 'by_end_north'), searcher });
     }
     case 'turned': {
-      // Never the ingredient, whatever the data holds.
+      // Never the tile nor its ingredient, whatever the data holds.
       const name = who(d.seat) ?? who(num(text, /^Seat (\d+)/)) ?? '?';
-      return d.cell ? t('by_ev_turned', { name, cell: d.cell }) : t('by_ev_turned_some', { name });
+      if (d.wanted === undefined) return t('by_ev_turned_some', { name });
+      return t(d.wanted ? 'by_ev_turned_wanted' : 'by_ev_turned_unwanted', { name });
     }
     case 'back': {
-      const name = who(num(text, /^Seat (\d+)/));
-      return name && d.cell ? t('by_ev_back', { name, cell: d.cell }) : null;
+      const name = who(d.seat) ?? who(num(text, /^Seat (\d+)/));
+      return name ? t('by_ev_back', { name }) : null;
     }
     case 'moved': {
       const name = who(d.by);
