@@ -165,6 +165,19 @@ TEST(BalWindows, APassReachesNoOneElse) {
   for (const Event& e : closing) EXPECT_EQ(e.text.find("pass"), std::string::npos) << e.text;
 }
 
+// A window nobody answers changes nothing at the table, and one opens after every turn and
+// every attack: its close writes no line in anyone's log, so the log is the game's moves.
+TEST(BalWindows, AWindowNobodyAnswersLeavesNoLineInTheLog) {
+  BalState s = nananere_table();
+  ASSERT_TRUE(play(s, 2, "pass").ok());
+  Events closing;
+  const auto d = s.deadline();
+  ASSERT_TRUE(d.has_value());
+  ASSERT_TRUE(s.apply(kClock, d->action, d->at, &closing).ok());
+  EXPECT_NE(s.phase(), Phase::Window);
+  EXPECT_TRUE(closing.empty()) << closing.front().text;
+}
+
 // Twins that differ only in whether a witch holds Mon beau miroir: every other seat sees the
 // same view, the same actors and the same deadline until the window closes.
 TEST(BalWindows, WhoHoldsTheCardDoesNotShowWhileTheWindowIsOpen) {

@@ -174,5 +174,81 @@ TEST(PlayRealtime, AnActionJustAfterAnotherSeatsDeadlineIsPlayedAfterIt) {
   EXPECT_EQ(session.state().now(), 35000);
 }
 
+// Le Bal des Sorcières, letting every reaction window pass (docs/rules/bal-des-sorcieres.md): a
+// convenience of the table, not a rule. `windows pass` makes the session answer `pass` each
+// time a window asks the person, until `windows ask`; the command is refused with its usage
+// when malformed, and said to be pointless in a game without windows.
+TEST(PlayRealtime, WindowsPassLetsEveryWindowThatAsksHerPassUntilSheChangesHerMind) {
+  const Game& bal = *registry().find("bal-des-sorcieres");
+  cli::PlayOptions options;
+  options.seat = 0;
+  // The bots play until seat 0 may act; a deal where that first moment is a window asking her
+  // (she holds a card she may play in it).
+  auto first_moment = [&](uint64_t seed) {
+    auto session = std::make_unique<cli::Session>(
+        options, Match::start(bal, bal.setup(3, {}, seed).value()).value(), seed);
+    EXPECT_TRUE(session->make_bots().ok());
+    Events events;
+    for (int i = 0; i < 500 && !session->may_act() && !session->state().terminal(); ++i) {
+      const auto step = session->scheduled();
+      if (!step || !session->apply_step(*step, events).ok()) break;
+    }
+    return session;
+  };
+  uint64_t seed = 0;
+  std::unique_ptr<cli::Session> found;
+  for (uint64_t s = 1; s < 400 && !seed; ++s) {
+    auto session = first_moment(s);
+    const json v = session->state().view(0);
+    if (session->may_act() && v.contains("window") && v["window"].value("asked", false)) {
+      seed = s;
+      found = std::move(session);
+    }
+  }
+  ASSERT_NE(seed, 0u) << "no deal of 400 asks seat 0 in a window first";
+  cli::Session& session = *found;
+  EXPECT_FALSE(session.lets_this_window_pass());
+  EXPECT_NE(session.windows_command("windows maybe")->find("'windows ask'"), std::string::npos);
+  EXPECT_FALSE(session.lets_this_window_pass());
+  EXPECT_EQ(session.windows_command("pass"), std::nullopt);
+  EXPECT_NE(session.windows_command("windows pass")->find("until"), std::string::npos);
+  EXPECT_TRUE(session.lets_this_window_pass());
+  session.windows_command("windows ask");
+  EXPECT_FALSE(session.lets_this_window_pass());
+  session.windows_command("windows pass");
+  Events events;
+  std::string why;
+  EXPECT_EQ(session.act("pass", events, why), cli::Session::Tried::Played) << why;
+  EXPECT_FALSE(session.lets_this_window_pass()) << "she has answered this window";
+
+  const Game& balai = *registry().find("du-balai");
+  cli::Session other(options, Match::start(balai, balai.setup(2, {}, 5).value()).value(), 5);
+  EXPECT_EQ(other.windows_command("windows pass"), "This game has no reaction windows.");
+
+  // Played through `sabbat play`: the pass is hers, in the record, without her typing it.
+  const fs::path dir = fs::temp_directory_path() / ("sabbat-windows-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "r.jsonl").string();
+  std::istringstream in("windows pass\nquit\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run_cli({"play", "bal-des-sorcieres", "--players", "3", "--seed",
+                          std::to_string(seed), "--record", path},
+                         in, out, err),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("Every reaction window that asks you passes"), std::string::npos)
+      << out.str();
+  // Her first action, the only one: the window's pass, played for her.
+  const std::string record = read_file(path);
+  std::vector<std::string> hers;
+  std::istringstream lines(record);
+  for (std::string line; std::getline(lines, line);) {
+    const json j = json::parse(line);
+    if (j.contains("seat") && j["seat"] == 0) hers.push_back(j["action"]);
+  }
+  EXPECT_EQ(hers, (std::vector<std::string>{"pass"})) << record;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace sabbat

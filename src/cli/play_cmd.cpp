@@ -34,6 +34,15 @@ class Loop {
 
   int run() {
     while (!s_.state().terminal()) {
+      if (s_.lets_this_window_pass()) {
+        // She chose to let every reaction window pass: her answer, as if she typed it.
+        std::string why;
+        const Session::Tried tried = s_.act("pass", events_, why);
+        front_.narrate(events_);
+        if (tried == Session::Tried::Played || tried == Session::Tried::Late) continue;
+        front_.leave();
+        return report_error(io_.err, "letting the window pass was refused: " + why, kExitFailure);
+      }
       const std::optional<Step> step = s_.scheduled();
       const bool actor = s_.may_act();
       const GameTime now = s_.now();

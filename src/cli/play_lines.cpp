@@ -74,6 +74,10 @@ class LineFront final : public Front {
       out() << "You leave the game unfinished.\n";
       return Turn::Left;
     }
+    if (auto said = s_.windows_command(line)) {
+      out() << *said << '\n';
+      return Turn::Acted;
+    }
     return try_action(line);
   }
 
@@ -237,7 +241,9 @@ class LineFront final : public Front {
   void show_help() {
     if (!s_.may_act()) {
       out() << "You cannot act now; wait for your turn or the next phase.\n"
-            << "Also: help, view, quit.\n";
+            << "Also: help, view, quit"
+            << (s_.has_windows() ? ", windows pass (or ask): let every reaction window pass" : "")
+            << ".\n";
       return;
     }
     const auto texts = s_.legal_texts();
@@ -246,7 +252,9 @@ class LineFront final : public Front {
       for (size_t i = 0; i < texts.size(); ++i) out() << "  " << i + 1 << ". " << texts[i] << '\n';
     else
       show_long_help(texts);
-    out() << "Also: help, rules, view, quit.\n";
+    out() << "Also: help, rules, view, quit"
+          << (s_.has_windows() ? ", windows pass (or ask): let every reaction window pass" : "")
+          << ".\n";
   }
 
   // Too many actions to list (a Du Balai ! witch may write 511 formulas): each kind of action

@@ -272,6 +272,10 @@ class ScreenFront final : public Front {
       if (command == "view") return Turn::Acted;
       if (command == "quit" || command == "exit")
         return leave_with("You leave the game unfinished.");
+      if (auto said = s_.windows_command(command)) {
+        note_ = *said;
+        return Turn::Acted;
+      }
       return play(command);
     }
     if (k.code == key::kBackspace)

@@ -1,6 +1,7 @@
 #include "cli/play_session.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 #include "bots/bot.hpp"
 
@@ -85,6 +86,39 @@ std::vector<std::string> Session::legal_texts() {
   return out;
 }
 
+// A game with reaction windows has their time limit among its parameters.
+bool Session::has_windows() const {
+  const auto specs = game().param_specs();
+  return std::any_of(specs.begin(), specs.end(),
+                     [](const ParamSpec& p) { return p.name == "window_ms"; });
+}
+
+std::optional<std::string> Session::windows_command(const std::string& line) {
+  std::istringstream words(line);
+  std::string verb, choice, more;
+  words >> verb >> choice >> more;
+  if (verb != "windows") return std::nullopt;
+  if (!has_windows()) return "This game has no reaction windows.";
+  if (choice == "pass" && more.empty()) {
+    let_windows_pass_ = true;
+    return "Every reaction window that asks you passes, until you type 'windows ask'.";
+  }
+  if (choice == "ask" && more.empty()) {
+    let_windows_pass_ = false;
+    return "Reaction windows ask you again when you hold a card for them.";
+  }
+  return "Type 'windows pass' to let every reaction window pass, or 'windows ask' to be asked.";
+}
+
+bool Session::lets_this_window_pass() {
+  if (!let_windows_pass_ || !may_act()) return false;
+  const json view = state().view(seat_);
+  const auto w = view.find("window");
+  if (w == view.end() || !w->is_object() || !w->value("asked", false)) return false;
+  const auto texts = legal_texts();
+  return std::find(texts.begin(), texts.end(), "pass") != texts.end();
+}
+
 Session::Tried Session::act_at(const std::string& text, GameTime t, Events& events,
                                std::string& why) {
   events.clear();
@@ -104,18 +138,21 @@ Session::Tried Session::act_at(const std::string& text, GameTime t, Events& even
     clocked = true;
   }
   if (!may_act()) return clocked ? Tried::Late : Tried::Idle;
-  auto action = state().parse_action(seat_, text);
-  if (!action) {
+  auto parsed = state().parse_action(seat_, text);
+  Action action;
+  if (parsed) {
+    action = *parsed;
+  } else {
     // A number picks from the list of legal actions (as `help` shows it).
     const size_t n = as_index(text);
     if (n == 0 || n > legal().size()) {
-      why = action.error();
+      why = parsed.error();
       return Tried::Refused;
     }
     action = legal_[n - 1];
   }
   Events mine;
-  Status st = match_.apply(seat_, *action, t, &mine);
+  Status st = match_.apply(seat_, action, t, &mine);
   if (!st) {
     why = st.error();
     return clocked ? Tried::Late : Tried::Refused;

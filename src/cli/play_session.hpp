@@ -70,6 +70,15 @@ class Session {
   // applied first left the action impossible.
   Tried act_at(const std::string& text, GameTime t, Events& events, std::string& why);
 
+  // Letting every reaction window pass (Le Bal des Sorcières): a convenience of the table, not
+  // a rule. While it is on, the person's `pass` is played each time a window asks her, until
+  // she changes her mind. `windows pass` turns it on, `windows ask` off: the words to show, or
+  // nothing when `line` is not that command.
+  std::optional<std::string> windows_command(const std::string& line);
+  bool has_windows() const;
+  // True when a window asks the person now and she chose to let every window pass.
+  bool lets_this_window_pass();
+
  private:
   const PlayOptions& options_;
   Match match_;
@@ -86,6 +95,7 @@ class Session {
   ActionList legal_;
   std::optional<Step> step_;
   size_t step_for_ = size_t(-1);
+  bool let_windows_pass_ = false;
 };
 
 enum class Turn { Acted, Left, Failed };

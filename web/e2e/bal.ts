@@ -3,7 +3,9 @@
 // witch; parry, Du balai, take; throw and keep; drop), the final scores shown equal the record's,
 // every log line is told by the page (none left in the server's words), and no frame the page
 // received holds what seat 0 may not see: after the game, every frame is checked against the full
-// states `sabbat replay --states` rebuilds from the record.
+// states `sabbat replay --states` rebuilds from the record. A reaction window asks her only when
+// she holds a card she may play in it; with "let every window pass" ticked the page answers for
+// her, until she unticks it.
 import type { Browser, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -34,7 +36,11 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     const shots = new Set<string>();
     const clicked = new Map<string, number>();
     const count = (k: string) => clicked.set(k, (clicked.get(k) ?? 0) + 1);
-    const end = Date.now() + 240000;
+    // "Let every window pass": ticked at the first window that asks her, unticked after the
+    // page has passed twice for her.
+    let letPass: 'off' | 'on' | 'done' = 'off';
+    let passedForHer = 0;
+    const end = Date.now() + 360000;
     while ((await page.locator('.result').count()) === 0) {
       if (Date.now() > end) throw new Error(`Bal: no result in time; clicked ${JSON.stringify([...clicked])}`);
       const st = table.latest;
@@ -46,6 +52,34 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
       const seq = st.seq;
       const phase = st.view.phase;
       const moves = page.locator('.bal button.move[data-action]:not([disabled])');
+      if (phase === 'window' && letPass !== 'done') {
+        if (letPass === 'off') {
+          await page.locator('.bal-let-pass input').check({ timeout: 5000 });
+          letPass = 'on';
+        }
+        // The page answers by itself: her own pass, told to her alone.
+        const t0 = Date.now();
+        while (!frames.has(seq + 1)) {
+          if (Date.now() - t0 > 5000) throw new Error(`let every window pass: the page did not pass at seq ${seq}`);
+          await page.waitForTimeout(20);
+        }
+        const kinds = (frames.get(seq + 1).events ?? []).map((e: any) => e.kind);
+        if (!kinds.includes('window-pass')) throw new Error(`let every window pass: the page answered ${JSON.stringify(kinds)}`);
+        passedForHer++;
+        // Her answer given once: the page never sends a second pass to the same window.
+        await page.waitForTimeout(300);
+        if (table.refused.length) throw new Error(`let every window pass: refused ${JSON.stringify(table.refused)}`);
+        if (passedForHer === 2) {
+          // Under the table while it is on (unless the game just ended).
+          // (Unticked, it leaves: the next window that asks her shows it again.)
+          if ((await page.locator('.result').count()) === 0) {
+            await page.locator('.bal-let-pass input').click({ timeout: 5000 });
+            await page.locator('.bal-let-pass').waitFor({ state: 'detached', timeout: 5000 });
+          }
+          letPass = 'done';
+        }
+        continue;
+      }
       if (phase === 'attack' && (await page.locator('.bal-composer').count()) > 0) {
         // Compose the attack: potions, sometimes a spell, a witch; the button must then hold a
         // legal text, and only then is it clicked.
@@ -109,7 +143,14 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
     const full = execFileSync(bin, ['replay', '--states', file], { encoding: 'utf8', maxBuffer: 1 << 30 }).trim().split('\n').map((l) => JSON.parse(l));
     const actions = rec.trim().split('\n').slice(1).map((l) => JSON.parse(l)).filter((l) => 'seq' in l);
     const checked = checkBalFrames(frames, full, 0, toldTo(actions, full, 0));
-    return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length };
+    // A window asks her only when she holds a card she may play in it: never a lone "pass".
+    let asked = 0;
+    for (const [seq, f] of frames) {
+      if (f.view?.phase !== 'window' || !(f.legal ?? []).length) continue;
+      asked++;
+      if (!f.legal.some((a: string) => a !== 'pass')) throw new Error(`a window asked her at seq ${seq} with nothing to play: ${JSON.stringify(f.legal)}`);
+    }
+    return { clicked: Object.fromEntries(clicked), frames: checked, lines: lines.length, asked, passedForHer };
   } finally {
     server.stop();
   }

@@ -9,6 +9,7 @@ export interface BotTable {
   page: Page;
   frames: Map<number, any>;
   latest: any; // the newest state frame received
+  refused: any[]; // every "refused" message, in order
 }
 
 export async function openBotTable(
@@ -20,10 +21,11 @@ export async function openBotTable(
   locale?: string,
 ): Promise<BotTable> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale ? { locale } : {}) })).newPage();
-  const table: BotTable = { page, frames: new Map<number, any>(), latest: null };
+  const table: BotTable = { page, frames: new Map<number, any>(), latest: null, refused: [] };
   page.on('websocket', (ws) =>
     ws.on('framereceived', (f) => {
       const m = JSON.parse(String(f.payload));
+      if (m.type === 'refused') table.refused.push(m);
       if (m.type !== 'state') return;
       table.frames.set(m.seq, m);
       if (!table.latest || m.seq >= table.latest.seq) table.latest = m;

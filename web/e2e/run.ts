@@ -76,7 +76,7 @@ try {
     }
     if (wanted('bal-des-sorcieres')) {
       const bal = await playBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'), (opt('--lang') as 'en' | 'fr') ?? 'en');
-      console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see`);
+      console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see; ${bal.asked} windows asked her, each with a card to play; the page let ${bal.passedForHer} pass for her`);
       const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
     }

@@ -95,7 +95,8 @@ test('bal log: the reaction windows and the incantation mode, in both languages'
   assert.equal(told('attack 2 with 1 rouge : Queue de lézard'), 'Circé attacks Hécate with 1 red potion.');
   assert.equal(narrateBal(line('played', 'Seat 2 lays a card face down'), names), 'Hécate lays a card face down.');
   assert.equal(narrateBal(line('window-pass', 'Seat 0 lets the reaction window pass.'), names), 'Morgane lets the reaction window pass.');
-  assert.equal(narrateBal(line('window-closed', 'Time is up: the reaction window closes, the rest pass.'), names), 'Time is up: the reaction window closes.');
+  assert.equal(narrateBal(line('window-closed', 'The reaction window closes: seat 1 answers.'), names), 'The reaction window closes: Circé answers.');
+  assert.equal(narrateBal(line('window-closed', 'The reaction window closes.'), names), 'The reaction window closes.');
   assert.equal(narrateBal(line('nananere', "Seat 2 plays À moi, nananère ! and attacks in seat 0's place."), names), 'Hécate attacks in place of Morgane, who loses her turn.');
   assert.equal(narrateBal(line('miroir', 'Seat 1 plays Mon beau miroir: the attack will be doubled on seat 2.'), names), 'The attack will be doubled on Hécate (Mon beau miroir by Circé).');
   assert.equal(narrateBal(line('doubled', 'The doubled attack of Mon beau miroir falls on seat 2.'), names), 'The doubled attack falls on Hécate.');

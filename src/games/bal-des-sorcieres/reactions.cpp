@@ -165,10 +165,9 @@ void Rules::close_window() {
                          "Seat " + std::to_string(winner) +
                              " answered before you in the order: your card stays in your hand."});
   }
-  if (winner == kNobody) {
-    say("window-closed", [] { return std::string("The reaction window closes."); });
-    return;
-  }
+  // A window that nobody answered changes nothing at the table: no line in anyone's log (one
+  // opens after every turn and every attack).
+  if (winner == kNobody) return;
   const Action a{w.answers[size_t(winner)]};
   say("window-closed",
       [&] { return "The reaction window closes: seat " + std::to_string(winner) + " answers."; });

@@ -3,12 +3,14 @@
 // Noir, the attack on the table, your moves, your hand by kind, and every witch with her
 // Crapzouilles. Every button sends one text of the server's legal list: the attack is composed
 // from its parts (potions, spell, witch) and the button holds the legal text they make.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { lang, t, type Key } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
+import { LetPass, useLetPass } from './LetPass';
 import { cardsLine, colourWord, COLOUR_COUNTS, groupByKind, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, spellsEffect, spellsName, type BalCard } from './data';
 
 interface Witch {
@@ -61,6 +63,7 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
   const now = useTick(!!st.deadline && !over);
   const left = over ? null : timeLeft(session, Math.max(now, session.stateAt));
   const layout = `${legal.length ? 'm' : ''}${over ? '' : 'a'}${hand ? 'h' : ''}`;
+  const [letPass, setLetPass] = useLetPass(session, send);
   return (
     <div class="bal" data-phase={v.phase} data-seq={st.seq}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
@@ -71,11 +74,13 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
           (read ? (
             <Incantation key={`${read.seq} ${read.move}`} move={read.move} label={read.label} readings={spoken!.readings.get(read.move)!} busy={busy} say={(text) => actText(`${read.move} : ${text}`)} back={() => setReading(null)} />
           ) : (
-            <Moves view={v} legal={legal} names={names} witches={witches} me={me} choice={choice} setChoice={setChoice} busy={busy} act={act} />
+            <Moves view={v} legal={legal} names={names} witches={witches} me={me} choice={choice} setChoice={setChoice} busy={busy} act={act} letPass={<LetPass on={letPass} set={setLetPass} />} />
           ))}
         {hand && <Hand hand={hand} legal={legal} busy={busy} act={act} formulas={!!v.incantation} />}
         <Witches view={v} witches={witches} names={names} me={me} actors={st.actors} />
       </div>
+      {/* Once on, no window asks her: here she may change her mind. */}
+      {me !== null && !over && letPass && <LetPass on={letPass} set={setLetPass} />}
       <details class="bal-spells panel">
         <summary>{t('bal_spells_title')}</summary>
         <dl>
@@ -271,8 +276,8 @@ function Attack({ view: v, names, me }: { view: any; names: string[]; me: number
   );
 }
 
-function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; me: number | null; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: Act }) {
-  const { view: v, legal, names, witches, me, choice, setChoice, busy, act } = props;
+function Moves(props: { view: any; legal: string[]; names: string[]; witches: Witch[]; me: number | null; choice: AttackChoice; setChoice: (c: AttackChoice) => void; busy: boolean; act: Act; letPass?: ComponentChildren }) {
+  const { view: v, legal, names, witches, me, choice, setChoice, busy, act, letPass } = props;
   const parsed = legal.map((a) => ({ a, p: parseAction(a) }));
   const known = new Set<string>();
   const button = (a: string, label: string, extra = '') => {
@@ -327,6 +332,7 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
           {legal.includes('pass') && button('pass', t('bal_window_pass'))}
         </div>
       )}
+      {v.phase === 'window' && legal.includes('pass') && letPass}
       {v.phase !== 'window' && legal.includes('pass') && <p>{button('pass', t('bal_pass'), 'primary')}</p>}
       {v.phase === 'parry' && (
         <div class="bal-parries">

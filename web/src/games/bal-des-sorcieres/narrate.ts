@@ -109,8 +109,11 @@ export function narrateBal(l: LogLine, names: string[]): string | null {
       const s = seatOf(/^Seat (\d+) answered before you in the order: your card stays in your hand\.$/);
       return s === null ? null : t('bal_ev_window_answer_void', { name: seatName(names, s) });
     }
-    case 'window-closed':
-      return t('bal_ev_window_closed');
+    case 'window-closed': {
+      // Told only when someone answered (the server writes nothing for a window nobody took).
+      const s = seatOf(/^The reaction window closes: seat (\d+) answers\.$/);
+      return s === null ? t('bal_ev_window_closed') : t('bal_ev_window_closed_by', { name: seatName(names, s) });
+    }
     case 'nananere': {
       const m = /^Seat (\d+) plays .+ and attacks in seat (\d+)'s place\.$/.exec(text);
       return m ? t('bal_ev_nananere', { name: seatName(names, Number(m[1])), other: seatName(names, Number(m[2])) }) : null;
