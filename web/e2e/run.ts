@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from './screens';
+import { checkAxe } from './axe';
 import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { playBal } from './bal';
 import { readBal } from './bal_incantation';
@@ -53,6 +54,11 @@ try {
     const json = execFileSync(resolve(sabbat), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     const real = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), undefined, json);
     console.log(`e2e report: \`sabbat ${args.join(' ')}\` drawn too, ${real.charts} charts`);
+  }
+  if (sabbat && (!opt('--game') || opt('--game') === 'axe')) {
+    const axe = await checkAxe(browser, resolve(sabbat), join(web, 'dist'));
+    if (axe.violations.length) throw new Error(`axe-core: ${axe.violations.length} violations:\n${axe.violations.map((v) => `${v.page}: ${v.id} (${v.impact}) ${v.nodes.join(' | ')}`).join('\n')}`);
+    console.log(`e2e axe-core: ${axe.pages} pages at 360 and 1280 px, in English and French, no violation`);
   }
   // --game ID plays only that game against the server.
   const only = opt('--game');
