@@ -3,6 +3,7 @@
 // loopback. Bytes are chromium's own count of what each HTTP response took on the network,
 // headers included (DevTools' encodedDataLength); a response from the cache counts 0. The
 // second row serves a copy of web/dist without its .gz and .br twins, as an older build is.
+// Last, the extensions a WebSocket opened by the page negotiated.
 //
 //   node bench/web/page_bytes.mjs build/sabbat        (after web/build.sh)
 import { spawn } from 'node:child_process';
@@ -72,6 +73,16 @@ async function measure(label, web, browser) {
       console.log(`${label}, ${name}: ${total} bytes (${(total / 1024).toFixed(1)} KiB) in ${rows.length} responses`);
       for (const r of rows) console.log(`  ${String(r.bytes).padStart(7)}  ${r.status} ${r.cached ? 'cache' : (r.coding || 'plain').padEnd(5)}  ${r.url}`);
     }
+    // What the page's WebSocket negotiated (its `extensions`): permessage-deflate when the server
+    // takes chromium's offer.
+    const page = await context.newPage();
+    await page.goto(server.url + '/');
+    const ext = await page.evaluate((u) => new Promise((ok) => {
+      const ws = new WebSocket(u.replace(/^http/, 'ws') + '/ws');
+      ws.onopen = () => { ok(ws.extensions); ws.close(); };
+      ws.onerror = () => ok('(failed)');
+    }), server.url);
+    console.log(`${label}, the page's WebSocket: extensions "${ext}"`);
   } finally {
     await context.close();
     server.stop();
