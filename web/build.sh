@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web client into web/dist/ (index.html, app.js, app.css, and the balance report
+# Builds the web client into web/dist/ (index.html, app.<hash>.js, app.<hash>.css with their
+# .gz and .br twins, and the balance report
 # page report.html), installing the npm packages from package-lock.json first when
 # node_modules is missing.
 set -euo pipefail

@@ -41,8 +41,20 @@ int main(int argc, char** argv) {
   app.add_option("--server-pid", o.server_pid, "The server's pid, to read its CPU and memory");
   app.add_option("--seed", o.seed, "Seed of the tables and of the seats' choices (default 1)");
   app.add_option("--label", o.label, "A label copied into the JSON line");
+  app.add_flag("--deflate", o.deflate,
+               "Seats offer permessage-deflate, as browsers do (the server may take it)");
+  std::vector<std::string> params;
+  app.add_option("--param", params, "A table parameter NAME=VALUE (repeatable)");
   app.add_option("--out", out, "Append the JSON line to this file");
   CLI11_PARSE(app, argc, argv);
+  for (const std::string& p : params) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "--param takes NAME=VALUE, not " << p << "\n";
+      return 2;
+    }
+    o.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+  }
 
   // Tens of thousands of connections need as many descriptors: take the hard limit.
   rlimit files{};
@@ -63,6 +75,11 @@ int main(int argc, char** argv) {
             << (r.idle_kib_per_table > 0
                     ? ", idle " + std::to_string(r.idle_kib_per_table) + " KiB/table"
                     : std::string())
+            << ", per move and seat " << r.wire_bytes_per_move_seat << " B on the wire, "
+            << r.text_bytes_per_move_seat << " B of text"
+            << (o.deflate
+                    ? " (deflate offered, " + std::to_string(r.deflated_seats) + " seats took it)"
+                    : "")
             << ", disconnects " << r.disconnects << ", refused " << r.refused
             << (r.first_problem.empty() ? "" : ", first problem: " + r.first_problem) << "\n";
   const bool clean = r.disconnects == 0 && r.refused == 0 && r.errors == 0 && !r.timed_out;

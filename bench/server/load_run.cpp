@@ -106,7 +106,8 @@ class Run {
                                  if (finished_) return;
                                  problem("creator: " + why);
                                  finish();
-                               }});
+                               }},
+        o_.deflate);
     creators_.push_back(c);
     c->start();
   }
@@ -129,6 +130,7 @@ class Run {
                      {"game", o_.game},
                      {"players", o_.players},
                      {"seed", std::to_string(o_.seed * 1000003 + std::uint64_t(c.table))}};
+      for (const auto& [name, value] : o_.params) create["params"][name] = value;
       c.send(create.dump());
     }
   }
@@ -142,7 +144,8 @@ class Run {
           ioc_, server_, next_source(),
           WsConnection::Handlers{
               [this](WsConnection& sc, std::string_view m) { on_seat(sc, m); },
-              [this](WsConnection& sc, const std::string& why) { on_closed(sc, why); }});
+              [this](WsConnection& sc, const std::string& why) { on_closed(sc, why); }},
+          o_.deflate);
       c->table = t;
       c->seat = s;
       tables_[std::size_t(t)].seats[std::size_t(s)].conn = c;
@@ -155,6 +158,8 @@ class Run {
   void on_seat(WsConnection& c, std::string_view text) {
     TablePlay& t = tables_[std::size_t(c.table)];
     SeatPlay& seat = t.seats[std::size_t(c.seat)];
+    r_.largest_message = std::max<std::int64_t>(r_.largest_message, std::int64_t(text.size()));
+    if (window_open_) text_bytes_ += std::int64_t(text.size());
     // The two messages of every move are read without building their tree.
     read_frame_head(text, head_);
     if (head_.type == "state") {
@@ -187,6 +192,7 @@ class Run {
                    {"seat", c.seat}};
       c.send(join.dump());
     } else if (type == "joined") {
+      if (c.deflated()) ++r_.deflated_seats;
       --connecting_;
       pump_connects();
     } else if (type == "refused") {
@@ -218,6 +224,7 @@ class Run {
     window_open_ = true;
     start_ = Clock::now();
     cpu_start_ = read_cpu(o_.server_pid);
+    wire_start_ = seats_received();
     sample_memory();
     after(o_.max_seconds, [this] {
       if (finished_) return;
@@ -279,6 +286,12 @@ class Run {
     if (window_open_) {
       const auto end = Clock::now();
       const CpuSeconds cpu = read_cpu(o_.server_pid);
+      const std::int64_t wire = seats_received() - wire_start_;
+      if (r_.moves > 0) {
+        const double per = double(r_.moves) * double(o_.players);
+        r_.wire_bytes_per_move_seat = double(wire) / per;
+        r_.text_bytes_per_move_seat = double(text_bytes_) / per;
+      }
       r_.window_seconds = std::chrono::duration<double>(end - start_).count();
       window_open_ = false;
       const double w = r_.window_seconds;
@@ -306,6 +319,16 @@ class Run {
     after(2.0, [this] { ioc_.stop(); });
   }
 
+  // Every seat's bytes received so far, as the kernel counts them.
+  std::int64_t seats_received() {
+    std::int64_t sum = 0;
+    for (TablePlay& t : tables_)
+      for (SeatPlay& s : t.seats)
+        if (s.conn && s.conn->open())
+          sum += std::max<std::int64_t>(0, tcp_bytes_received(s.conn->native_socket()));
+    return sum;
+  }
+
   template <class F>
   void after(double seconds, F f) {
     auto timer = std::make_shared<net::steady_timer>(
@@ -327,6 +350,7 @@ class Run {
   Clock::time_point setup_start_, start_;
   CpuSeconds cpu_start_;
   std::vector<double> rtts_;
+  std::int64_t wire_start_ = 0, text_bytes_ = 0;
   FrameHead head_;  // the last state or accepted read, its lists reused
 };
 
@@ -362,6 +386,11 @@ std::string to_json_line(const LoadOptions& o, const LoadResult& r) {
             {"server_rss_mib", r.server_rss_mib},
             {"server_rss_peak_mib", r.server_rss_peak_mib},
             {"idle_kib_per_table", r.idle_kib_per_table},
+            {"deflate", o.deflate},
+            {"deflated_seats", r.deflated_seats},
+            {"wire_bytes_per_move_seat", r.wire_bytes_per_move_seat},
+            {"text_bytes_per_move_seat", r.text_bytes_per_move_seat},
+            {"largest_message", r.largest_message},
             {"refused", r.refused},
             {"errors", r.errors},
             {"disconnects", r.disconnects},

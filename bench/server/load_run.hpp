@@ -5,6 +5,8 @@
 #include <sys/types.h>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sabbat::load {
 
@@ -24,6 +26,8 @@ struct LoadOptions {
   pid_t server_pid = 0;        // whose CPU and memory to read in /proc (0: none)
   std::uint64_t seed = 1;      // tables' seeds and the seats' choices
   std::string label;
+  bool deflate = false;  // the seats offer permessage-deflate, as browsers do
+  std::vector<std::pair<std::string, std::string>> params;  // the tables' parameters
 };
 
 struct LoadResult {
@@ -37,7 +41,12 @@ struct LoadResult {
          loadgen_cpu_ms_per_move = 0, other_cpu_percent = 0;
   double server_rss_base_mib = 0, server_rss_mib = 0, server_rss_peak_mib = 0;
   double idle_kib_per_table = 0;
-  std::string first_problem;  // the first disconnect, refusal or error, verbatim
+  // What the seats received in the window, per accepted move and per seat: on the wire (TCP
+  // stream bytes: frames, compressed or not) and as message text (what a client reads).
+  double wire_bytes_per_move_seat = 0, text_bytes_per_move_seat = 0;
+  std::int64_t largest_message = 0;  // bytes of text, over the whole run
+  int deflated_seats = 0;            // seats whose server took the permessage-deflate offer
+  std::string first_problem;         // the first disconnect, refusal or error, verbatim
 };
 
 LoadResult run_load(const LoadOptions& options);

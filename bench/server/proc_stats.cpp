@@ -1,6 +1,9 @@
 #include "bench/server/proc_stats.hpp"
 
+#include <linux/tcp.h>  // its tcp_info has tcpi_bytes_received; glibc's has not
+#include <netinet/in.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -65,6 +68,15 @@ std::int64_t read_rss_kib(pid_t server) {
     if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6));
   }
   return 0;
+}
+
+std::int64_t tcp_bytes_received(int socket) {
+  tcp_info info{};
+  socklen_t size = sizeof info;
+  if (getsockopt(socket, IPPROTO_TCP, TCP_INFO, &info, &size) != 0 ||
+      size < offsetof(tcp_info, tcpi_bytes_received) + sizeof info.tcpi_bytes_received)
+    return -1;
+  return std::int64_t(info.tcpi_bytes_received);
 }
 
 }  // namespace sabbat::load

@@ -17,5 +17,9 @@ struct CpuSeconds {
 CpuSeconds read_cpu(pid_t server);
 // The server's resident set in KiB (0 when unknown).
 std::int64_t read_rss_kib(pid_t server);
+// The bytes a TCP socket has received so far, as the kernel counts them (TCP_INFO's
+// tcpi_bytes_received: the stream's bytes, WebSocket framing included, TCP/IP headers not);
+// -1 when the kernel does not say.
+std::int64_t tcp_bytes_received(int socket);
 
 }  // namespace sabbat::load

@@ -4,14 +4,28 @@
 
 namespace sabbat::load {
 
+namespace {
+constexpr std::size_t kInflateRoom = std::size_t(2) << 20;  // over Du Balai's largest state
+}  // namespace
+
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
 WsConnection::WsConnection(net::io_context& ioc, tcp::endpoint server, net::ip::address_v4 source,
-                           Handlers handlers)
-    : ws_(ioc), server_(server), source_(source), handlers_(std::move(handlers)) {}
+                           Handlers handlers, bool deflate)
+    : ws_(ioc), server_(server), source_(source), handlers_(std::move(handlers)) {
+  if (deflate) {
+    // What chromium offers: "permessage-deflate; client_max_window_bits".
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    ws_.set_option(pmd);
+    // Boost 1.81's inflate can corrupt a message whose output fills the read buffer as it ends
+    // (Beast issue 3028, fixed in 1.90): deflated messages are read with room for the largest.
+    in_.reserve(kInflateRoom);
+  }
+}
 
 void WsConnection::start() {
   beast::error_code ec;
@@ -33,8 +47,11 @@ void WsConnection::on_connect(beast::error_code ec) {
   t.handshake_timeout = std::chrono::seconds(60);
   ws_.set_option(t);
   const std::string host = server_.address().to_string() + ":" + std::to_string(server_.port());
-  ws_.async_handshake(host, "/ws", [self = shared_from_this()](beast::error_code e) {
+  ws_.async_handshake(response_, host, "/ws", [self = shared_from_this()](beast::error_code e) {
     if (e) return self->fail("handshake: " + e.message());
+    self->deflated_ = self->response_[beast::http::field::sec_websocket_extensions].starts_with(
+        "permessage-deflate");
+    self->response_ = {};
     self->open_ = true;
     self->read_next();
     self->write_next();
@@ -42,19 +59,23 @@ void WsConnection::on_connect(beast::error_code ec) {
 }
 
 void WsConnection::read_next() {
-  ws_.async_read(in_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+  auto on_read = [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) {
       if (ec == websocket::error::closed)
         return self->fail("closed by the server (" + std::to_string(self->ws_.reason().code) + " " +
                           self->ws_.reason().reason.c_str() + ")");
       return self->fail("read: " + ec.message());
     }
+    if (!self->ws_.is_message_done()) return self->read_next();
     const auto data = self->in_.cdata();
     self->handlers_.message(*self,
                             std::string_view(static_cast<const char*>(data.data()), data.size()));
     self->in_.consume(self->in_.size());
     if (!self->done_) self->read_next();
-  });
+  };
+  // A deflated message is read with room for all of it at once (see the constructor).
+  if (deflated_) return ws_.async_read_some(in_, kInflateRoom, std::move(on_read));
+  ws_.async_read(in_, std::move(on_read));
 }
 
 void WsConnection::send(std::string text) {

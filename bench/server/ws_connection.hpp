@@ -23,13 +23,17 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
     std::function<void(WsConnection&, const std::string& why)> closed;
   };
 
+  // `deflate`: offer permessage-deflate (RFC 7692) in the handshake, as browsers do.
   WsConnection(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint server,
-               boost::asio::ip::address_v4 source, Handlers handlers);
+               boost::asio::ip::address_v4 source, Handlers handlers, bool deflate = false);
 
   void start();
   void send(std::string text);
   void close();  // a clean WebSocket close
   bool open() const { return open_; }
+  // Whether the server took the permessage-deflate offer (known once open).
+  bool deflated() const { return deflated_; }
+  int native_socket() { return boost::beast::get_lowest_layer(ws_).socket().native_handle(); }
 
   int table = -1;  // which table and seat this connection plays, for the driver
   int seat = -1;
@@ -49,6 +53,8 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   bool writing_ = false;
   bool open_ = false;
   bool done_ = false;
+  bool deflated_ = false;
+  boost::beast::websocket::response_type response_;
 };
 
 }  // namespace sabbat::load

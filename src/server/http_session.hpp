@@ -11,6 +11,8 @@
 
 namespace sabbat::server {
 
+struct StaticFile;
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(ConnectionSocket&& socket, Context& ctx);
@@ -31,7 +33,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void reply(Response res);
   // Called from a table's strand: hands the response back to this session's.
   void reply_later(Response res);
-  void send_file(const Request& req, const std::string& path);
+  void send_file(const Request& req, const StaticFile& file);
   void on_write(bool close, boost::beast::error_code ec, std::size_t bytes);
   void shutdown();
 

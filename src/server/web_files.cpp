@@ -1,5 +1,11 @@
 #include "server/web_files.hpp"
 
+#include <algorithm>
+#include <boost/beast/zlib/deflate_stream.hpp>
+#include <boost/crc.hpp>
+#include <cctype>
+#include <charconv>
+#include <chrono>
 #include <filesystem>
 
 #include "bots/bot.hpp"
@@ -46,7 +52,206 @@ std::string html_escape(std::string_view s) {
   return out;
 }
 
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool same_letters(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+// Calls f(element) for each comma-separated element of a header's list, trimmed, empty ones
+// skipped.
+template <class F>
+void each_element(std::string_view list, F f) {
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    const std::string_view element = trim(list.substr(0, comma));
+    if (!element.empty()) f(element);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+// An element's q parameter ("gzip;q=0.5"): 1 without one, 0 when it does not read as a number.
+double q_of(std::string_view params) {
+  double q = 1;
+  while (!params.empty()) {
+    const auto semi = params.find(';');
+    const std::string_view param = trim(params.substr(0, semi));
+    if (param.size() > 2 && (param[0] == 'q' || param[0] == 'Q') && param[1] == '=') {
+      const std::string_view value = trim(param.substr(2));
+      q = 0;
+      auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), q);
+      if (ec != std::errc() || end != value.data() + value.size() || q < 0 || q > 1) q = 0;
+    }
+    if (semi == std::string_view::npos) break;
+    params.remove_prefix(semi + 1);
+  }
+  return q;
+}
+
+// The file's size and modification time, the way nginx makes its ETags: a file rewritten by a
+// new build gets a new one.
+std::optional<std::string> etag_of(const std::string& file, std::string_view encoding) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) return std::nullopt;
+  const auto time = std::filesystem::last_write_time(file, ec);
+  if (ec) return std::nullopt;
+  const auto ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+  char buf[64];
+  char* end = std::to_chars(buf, buf + sizeof buf, size, 16).ptr;
+  *end++ = '-';
+  end = std::to_chars(end, buf + sizeof buf, static_cast<unsigned long long>(ns), 16).ptr;
+  std::string tag = "\"" + std::string(buf, end);
+  if (!encoding.empty()) tag += "-" + std::string(encoding);
+  return tag + "\"";
+}
+
+// `text` in gzip's format (RFC 1952): a ten-byte header, the deflated bytes, the CRC-32 and the
+// length.
+std::string gzip(std::string_view text) {
+  namespace zlib = boost::beast::zlib;
+  zlib::deflate_stream deflater;
+  deflater.reset(9, 15, 8, zlib::Strategy::normal);
+  std::string out("\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff", 10);
+  const std::size_t head = out.size();
+  out.resize(head + deflater.upper_bound(text.size()));
+  zlib::z_params zs;
+  zs.next_in = text.data();
+  zs.avail_in = text.size();
+  zs.next_out = out.data() + head;
+  zs.avail_out = out.size() - head;
+  boost::beast::error_code ec;
+  deflater.write(zs, zlib::Flush::finish, ec);
+  if (ec != zlib::error::end_of_stream) return {};
+  out.resize(head + zs.total_out);
+  boost::crc_32_type crc;
+  crc.process_bytes(text.data(), text.size());
+  for (std::uint32_t word : {std::uint32_t(crc.checksum()), std::uint32_t(text.size())})
+    for (int i = 0; i < 4; ++i) out += char((word >> (8 * i)) & 0xff);
+  return out;
+}
+
+// A quoted ETag from the text itself (FNV-1a, 64 bits), and the coding it was sent in.
+std::string etag_of_text(std::string_view text, std::string_view encoding) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  char buf[32];
+  char* end = std::to_chars(buf, buf + sizeof buf, h, 16).ptr;
+  std::string tag = "\"" + std::string(buf, end);
+  if (!encoding.empty()) tag += "-" + std::string(encoding);
+  return tag + "\"";
+}
+
+constexpr std::string_view kImmutable = "public, max-age=31536000, immutable";
+constexpr std::string_view kRevalidate = "no-cache";
+
 }  // namespace
+
+bool content_hashed(std::string_view path) {
+  const std::string_view name = path.substr(path.rfind('/') + 1);
+  const auto last = name.rfind('.');
+  if (last == std::string_view::npos || last == 0) return false;
+  const auto before = name.rfind('.', last - 1);
+  if (before == std::string_view::npos || before == 0) return false;
+  const std::string_view hash = name.substr(before + 1, last - before - 1);
+  return hash.size() == 8 && std::all_of(hash.begin(), hash.end(), [](char c) {
+           return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+         });
+}
+
+double accepted_q(std::string_view accept_encoding, std::string_view coding) {
+  std::optional<double> own, any;
+  each_element(accept_encoding, [&](std::string_view element) {
+    const auto semi = element.find(';');
+    const std::string_view name = trim(element.substr(0, semi));
+    const double q = semi == std::string_view::npos ? 1 : q_of(element.substr(semi + 1));
+    if (same_letters(name, coding))
+      own = q;
+    else if (name == "*")
+      any = q;
+  });
+  if (own) return *own;
+  if (any) return *any;
+  return same_letters(coding, "identity") ? 1 : 0;
+}
+
+bool etag_matches(std::string_view if_none_match, std::string_view etag) {
+  if (etag.starts_with("W/")) etag.remove_prefix(2);
+  bool found = false;
+  each_element(if_none_match, [&](std::string_view element) {
+    if (element.starts_with("W/")) element.remove_prefix(2);
+    if (element == "*" || element == etag) found = true;
+  });
+  return found;
+}
+
+std::optional<StaticFile> static_file(const std::string& web_dir, std::string_view target,
+                                      std::string_view accept_encoding,
+                                      std::string_view if_none_match) {
+  auto plain = web_file(web_dir, target);
+  if (!plain) return std::nullopt;
+  StaticFile f;
+  f.content_type = mime_type(*plain);
+  f.cache_control = content_hashed(*plain) ? kImmutable : kRevalidate;
+  // The better compression first; a twin the client takes less gladly comes after.
+  struct Twin {
+    std::string_view coding, suffix;
+    double q;
+  } twins[] = {{"br", ".br", accepted_q(accept_encoding, "br")},
+               {"gzip", ".gz", accepted_q(accept_encoding, "gzip")}};
+  std::stable_sort(std::begin(twins), std::end(twins),
+                   [](const Twin& a, const Twin& b) { return a.q > b.q; });
+  f.path = *plain;
+  for (const Twin& t : twins) {
+    if (t.q <= 0) continue;
+    std::string twin = *plain + std::string(t.suffix);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(twin, ec)) continue;
+    f.path = std::move(twin);
+    f.encoding = t.coding;
+    break;
+  }
+  auto etag = etag_of(f.path, f.encoding);
+  if (!etag) return std::nullopt;
+  f.etag = std::move(*etag);
+  f.not_modified = !if_none_match.empty() && etag_matches(if_none_match, f.etag);
+  return f;
+}
+
+std::string gzip_for_tests(std::string_view text) {
+  return gzip(text);
+}
+
+GamesAnswer games_answer(std::string_view accept_encoding, std::string_view if_none_match) {
+  // The catalogue cannot change while the server runs: made, compressed and tagged once.
+  struct Made {
+    std::string plain, gzipped, plain_etag, gzip_etag;
+  };
+  static const Made made = [] {
+    Made m;
+    m.plain = games_catalogue().dump();
+    m.gzipped = gzip(m.plain);
+    m.plain_etag = etag_of_text(m.plain, "");
+    m.gzip_etag = etag_of_text(m.plain, "gzip");
+    return m;
+  }();
+  GamesAnswer a;
+  const bool gz = !made.gzipped.empty() && accepted_q(accept_encoding, "gzip") > 0;
+  a.body = gz ? &made.gzipped : &made.plain;
+  a.encoding = gz ? "gzip" : "";
+  a.etag = gz ? made.gzip_etag : made.plain_etag;
+  a.not_modified = !if_none_match.empty() && etag_matches(if_none_match, a.etag);
+  return a;
+}
 
 std::string_view mime_type(std::string_view path) {
   for (auto [ext, type] : kTypes)

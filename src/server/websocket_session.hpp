@@ -53,11 +53,11 @@ class WebsocketSession final : public Connection,
   void heard() { last_heard_ = IdleWatch::Clock::now().time_since_epoch().count(); }
   void drop(std::string_view why);
 
-  // The socket handing Beast one frame at a time, without permessage-deflate: no
-  // per-connection deflate state and no stream timer, whose Beast ops cost an idle connection
-  // memory. Between messages no WebSocket read is pending, only a wait for the socket. The
-  // WebSocket layer's own timeout bounds the handshake; the idle watch bounds the rest.
-  boost::beast::websocket::stream<FramedSocket, false> ws_;
+  // The socket handing Beast one frame at a time, with permessage-deflate when the client offers
+  // it (its state is allocated only then), and no stream timer, whose Beast ops cost an idle
+  // connection memory. Between messages no WebSocket read is pending, only a wait for the socket.
+  // The WebSocket layer's own timeout bounds the handshake; the idle watch bounds the rest.
+  boost::beast::websocket::stream<FramedSocket, true> ws_;
   // Read a little at a time (kReadChunk), so that a pending read holds almost nothing.
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
@@ -65,13 +65,15 @@ class WebsocketSession final : public Connection,
   // Frames own their text, so a write in flight survives the vector growing. A vector, not a
   // deque: an idle connection then holds no queue memory at all.
   std::vector<Frame> queue_;
-  // The flags side by side: with the control block of make_shared, a session then takes one
-  // 256-byte allocation (tests/alloc/alloc_test.cpp).
+  // The flags side by side, in bits (all touched on the connection's strand only): with the
+  // control block of make_shared, a session then takes one 256-byte allocation
+  // (tests/alloc/alloc_test.cpp).
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
-  bool closing_ = false;  // no more reads or writes but the close
-  bool writing_ = false;  // a write is in flight: it writes the next queued frame when done
-  bool watched_ = false;
-  bool rate_logged_ = false;
+  bool closing_ : 1 = false;  // no more reads or writes but the close
+  bool writing_ : 1 = false;  // a write is in flight: it writes the next queued frame when done
+  bool watched_ : 1 = false;
+  bool rate_logged_ : 1 = false;
+  bool deflated_ : 1 = false;  // permessage-deflate was negotiated
   IdleWatch* const idle_watch_;
   std::atomic<IdleWatch::Clock::rep> last_heard_{0};
   friend class IdleWatch;

@@ -9,5 +9,7 @@ namespace sabbat::server::testing {
 
 // Nothing when the system does not count them.
 std::optional<uint32_t> data_segments_received(int socket);
+// The bytes of the TCP stream a socket has received (WebSocket framing included).
+std::optional<uint64_t> bytes_received(int socket);
 
 }  // namespace sabbat::server::testing

@@ -1,12 +1,17 @@
-// Builds the client into dist/ (index.html, app.js, app.css, each game's rules for players from
-// docs/play as play/<game>.<lang>.html, fetched when a player opens them, and the technical rules
-// from docs/rules as rules/<game>.<lang>.html, linked from the bottom of those) and the balance report
-// page dist/report.html (one file, script and style inlined); with --tests, the unit tests into
-// dist-test/; with --e2e, the end-to-end driver into dist-test/e2e/.
+// Builds the client into dist/ (index.html, app.<hash>.js, app.<hash>.css, each game's rules for
+// players from docs/play as play/<game>.<lang>.html, fetched when a player opens them, and the
+// technical rules from docs/rules as rules/<game>.<lang>.html, linked from the bottom of those) and
+// the balance report page dist/report.html (one file, script and style inlined); with --tests, the
+// unit tests into dist-test/; with --e2e, the end-to-end driver into dist-test/e2e/.
+//
+// The script and style are named after a hash of their content (esbuild's [hash]: 8 characters of
+// A-Z and 0-9), so `sabbat serve` lets browsers keep them for a year; index.html names them. Every
+// text file of dist/ worth it gets a gzip (.gz) and a brotli (.br) twin, which the server sends to
+// a browser that accepts them (docs/web.md, "Serving").
 import { build } from 'esbuild';
 import { rules } from './rules_pages.mjs';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +23,12 @@ async function app() {
   const out = join(root, 'dist');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  await build({
+  const built = await build({
     entryPoints: { app: join(root, 'src/main.tsx') },
     loader: { '.css': 'css' },
     outdir: out,
+    entryNames: '[name].[hash]',
+    metafile: true,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -32,13 +39,73 @@ async function app() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  cpSync(join(root, 'src/index.html'), join(out, 'index.html'));
+  const names = hashedNames(built.metafile, out);
+  let index = readFileSync(join(root, 'src/index.html'), 'utf8');
+  for (const [plain, hashed] of Object.entries(names)) {
+    const ref = `"/${plain}"`;
+    if (index.split(ref).length !== 2) throw new Error(`index.html must name ${ref} once`);
+    index = index.replace(ref, `"/${hashed}"`);
+  }
+  writeFileSync(join(out, 'index.html'), index);
   cpSync(join(root, 'src/favicon.svg'), join(out, 'favicon.svg'));
   const pages = rules(join(root, '..', 'docs'), out);
-  let gz = 0;
-  for (const f of ['app.js', 'app.css']) gz += gzipSync(readFileSync(join(out, f))).length;
-  console.log(`dist/: app.js + app.css = ${(gz / 1024).toFixed(1)} KiB gzipped; ${pages.play} players' rules pages, ${pages.technical} technical`);
   await report(out);
+  const twins = compressAll(out);
+  const size = (f, ext = '') => statSync(join(out, f + ext)).size;
+  const app = Object.values(names);
+  const kib = (n) => (n / 1024).toFixed(1);
+  console.log(`dist/: ${app.join(' + ')} = ${kib(app.reduce((n, f) => n + size(f), 0))} KiB, ` +
+    `${kib(app.reduce((n, f) => n + size(f, '.gz'), 0))} KiB gzip, ${kib(app.reduce((n, f) => n + size(f, '.br'), 0))} KiB brotli; ` +
+    `${pages.play} players' rules pages, ${pages.technical} technical; ${twins} files with .gz and .br twins`);
+}
+
+// { 'app.js': 'app.<hash>.js', 'app.css': 'app.<hash>.css' } from esbuild's metafile.
+function hashedNames(metafile, out) {
+  const names = {};
+  for (const file of Object.keys(metafile.outputs)) {
+    const name = file.split('/').pop();
+    const m = /^(app)\.[A-Z0-9]{8}\.(js|css)$/.exec(name);
+    if (!m) throw new Error(`build: unexpected output ${file}`);
+    names[`${m[1]}.${m[2]}`] = name;
+  }
+  if (!names['app.js'] || !names['app.css']) throw new Error('build: app.js or app.css missing');
+  return names;
+}
+
+// Text files of at least this size get compressed twins; below it the headers outweigh the gain.
+const COMPRESS_FROM = 512;
+const COMPRESSED = ['.html', '.js', '.css', '.svg', '.json', '.txt', '.map'];
+
+// Writes NAME.gz (gzip level 9) and NAME.br (brotli quality 11) beside every text file of dir,
+// each only if it is smaller than the file. Returns how many files got both.
+function compressAll(dir) {
+  let both = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      both += compressAll(p);
+      continue;
+    }
+    if (!COMPRESSED.some((ext) => name.endsWith(ext))) continue;
+    const data = readFileSync(p);
+    if (data.length < COMPRESS_FROM) continue;
+    const gz = gzipSync(data, { level: 9 });
+    const br = brotliCompressSync(data, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    });
+    let made = 0;
+    for (const [ext, bytes] of [['.gz', gz], ['.br', br]])
+      if (bytes.length < data.length) {
+        writeFileSync(p + ext, bytes);
+        ++made;
+      }
+    if (made === 2) ++both;
+  }
+  return both;
 }
 
 const MARKER = '<!--SABBAT-REPORT-DATA-->';

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Bytes per move per seat on the wire, and the server's CPU per move, with and without
+# WebSocket permessage-deflate, for each game, in one run: for each game a fresh `sabbat serve`
+# (fresh SQLite store) plays the same seeded tables twice through sabbat_load, first with seats
+# that do not offer deflate, then with seats that offer it as browsers do. The figures to read
+# are the ratios between the two rows of a game (bench/README.md, "Bytes per move").
+#
+#   bench/server/wire.sh [TABLES] [SECONDS]     # default 8 tables of 4 seats, at most 20 s each
+#
+# Needs: cmake --build build --target sabbat sabbat_load. The real-time games play with short
+# timers (the parameters below) so that a run takes seconds, not hours; their seats pick random
+# legal actions and some are refused when a deadline or another seat got there first.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+TABLES=${1:-8}
+SECONDS_MAX=${2:-20}
+SABBAT=${SABBAT:-build/sabbat}
+LOAD=${LOAD:-build/sabbat_load}
+RESULTS=bench/server/results
+OUT=$RESULTS/wire.jsonl
+mkdir -p "$RESULTS"
+: > "$OUT.run"
+
+params() {
+  case $1 in
+    du-balai) echo --param setup_time_ms=1000 --param book_time_ms=1000 \
+        --param formula_time_ms=1000 --param decret_time_ms=1000 \
+        --param decret_time_expert_ms=1000 --param reaction_time_ms=500 --param spell_time_ms=1000 ;;
+    baba-yaga) echo --param study_time_ms=1000 --param place_time_ms=1000 \
+        --param move_time_ms=200 --param choice_time_ms=1000 ;;
+    bal-des-sorcieres) echo --param window_min_ms=0 --param window_ms=1000 ;;
+  esac
+}
+
+for game in sortileges du-balai baba-yaga bal-des-sorcieres; do
+  data=$(mktemp -d)
+  "$SABBAT" serve --port 0 --data "$data/store" --messages-per-second 1000000 \
+    > "$data/serve.log" 2>&1 &
+  pid=$!
+  port=""
+  for _ in $(seq 1 100); do
+    port=$(sed -n 's/.*serving at http:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$data/serve.log")
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "sabbat serve did not start"; cat "$data/serve.log"; exit 1; }
+  for deflate in "" --deflate; do
+    # shellcheck disable=SC2046
+    "$LOAD" --port "$port" --game "$game" --tables "$TABLES" --games-per-table 1 \
+      --max-seconds "$SECONDS_MAX" --server-pid "$pid" --label wire $(params "$game") $deflate \
+      >> "$OUT.run" 2> "$data/load.err" || true  # refusals of late moves are expected
+  done
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$data"
+done
+cat "$OUT.run" >> "$OUT"
+
+python3 - "$OUT.run" <<'EOF'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+print("| game | deflate | moves | text B/move/seat | wire B/move/seat | wire ratio | server CPU ms/move | CPU ratio | largest message B | disconnects |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+plain = {}
+for r in rows:
+    if not r["deflate"]:
+        plain[r["game"]] = r
+    base = plain.get(r["game"], r)
+    on = "yes (%d seats)" % r["deflated_seats"] if r["deflate"] else "no"
+    wr = r["wire_bytes_per_move_seat"] / base["wire_bytes_per_move_seat"] if base["wire_bytes_per_move_seat"] else 0
+    cr = r["server_cpu_ms_per_move"] / base["server_cpu_ms_per_move"] if base["server_cpu_ms_per_move"] else 0
+    print("| %s | %s | %d | %.0f | %.0f | %.3f | %.3f | %.2f | %d | %d |" % (
+        r["game"], on, r["moves"], r["text_bytes_per_move_seat"], r["wire_bytes_per_move_seat"],
+        wr, r["server_cpu_ms_per_move"], cr, r["largest_message"], r["disconnects"]))
+EOF
+rm -f "$OUT.run"
