@@ -3,6 +3,7 @@ import { detectLang, lang, setLang, t, type Lang } from './i18n/i18n';
 import { Lobby } from './lobby/Lobby';
 import { ReplayPage } from './replay/ReplayPage';
 import { TableRoute } from './table/TableRoute';
+import { setBaseTitle } from './table/turn';
 import { parseRoute, go } from './route';
 
 function savedLang(): string | null {
@@ -25,7 +26,7 @@ export function App() {
   }, []);
   useEffect(() => {
     document.documentElement.lang = l;
-    document.title = route.page === 'lobby' ? 'Sabbat' : `${route.page === 'replay' ? t('replay_title') : t('table')} ${route.code} · Sabbat`;
+    setBaseTitle(route.page === 'lobby' ? 'Sabbat' : `${route.page === 'replay' ? t('replay_title') : t('table')} ${route.code} · Sabbat`);
   }, [l, route]);
   const switchTo = (n: Lang) => {
     setLang(n);

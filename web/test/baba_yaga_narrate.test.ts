@@ -30,10 +30,10 @@ test('log: a placement, a move, a cast spell and a target in French', () => {
     'Seat 1 places Baba Yaga at the west end; seat 0 reveals her spell and the flight begins',
     { end: 'west', length: 5 },
   );
-  assert.equal(narrateBabaYaga(placed, names), 'Circé place Baba Yaga à l’extrémité ouest ; Morgane révèle son sort et le vol commence.');
+  assert.equal(narrateBabaYaga(placed, names), 'Circé place Baba Yaga à l’extrémité ouest ; Morgane révèle son sort et le vol commence.');
   assert.equal(narrateBabaYaga(line('moved', 'Baba Yaga flies to D3 (3/8)', { by: 2, moves: 3, total: 8 }), names), 'Hécate fait voler Baba Yaga jusqu’à D3 (3/8).');
   assert.equal(narrateBabaYaga(line('moved', 'Baba Yaga flies to the extra tile (5/10)', { by: 2, moves: 5, total: 10 }), names), 'Hécate fait voler Baba Yaga jusqu’à la tuile supplémentaire (5/10).');
-  assert.equal(narrateBabaYaga(line('cast', 'Baba Yaga is home: seat 0 casts Grosse fatigue ! (3 ingredients found)', { card: 18, found: 3, seat: 0 }), names), 'Baba Yaga est rentrée : Morgane lance Grosse fatigue ! (3 ingrédients trouvés).');
+  assert.equal(narrateBabaYaga(line('cast', 'Baba Yaga is home: seat 0 casts Grosse fatigue ! (3 ingredients found)', { card: 18, found: 3, seat: 0 }), names), 'Baba Yaga est rentrée : Morgane lance Grosse fatigue ! (3 ingrédients trouvés).');
   assert.equal(narrateBabaYaga(line('targeted', 'Grosse fatigue ! lies in front of seat 1 for her next turn as searcher', { effect: 'grosse-fatigue', seat: 1 }), names), 'Grosse fatigue ! est posé devant Circé pour son prochain tour de joueur actif.');
   setLang('en');
 });

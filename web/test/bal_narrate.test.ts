@@ -60,9 +60,9 @@ test('bal log: the outcome of an exchange, cards won and Crapzouilles lost or ca
   assert.equal(told('captured', 'Seat 0 captures a Crapzouille of seat 2 from seat 1.'), 'Morgane captures a Crapzouille of Hécate from Circé.');
   setLang('fr');
   assert.equal(told('card-won', 'Seat 1 parries and wins a card.'), 'Circé pare et gagne une carte.');
-  assert.equal(told('card-won', 'Seat 0 wins a card: the attack succeeds.'), 'Morgane gagne une carte : l’attaque réussit.');
-  assert.equal(told('crapzouille-lost', 'Seat 2 loses a Crapzouille; 7 left.'), 'Hécate perd un Crapzouille ; il lui en reste 7.');
-  assert.equal(told('crapzouille-lost', 'Seat 2 loses a captive Crapzouille, back dead to seat 0; 3 left.'), 'Hécate perd un Crapzouille captif, rendu mort à Morgane ; il lui en reste 3.');
+  assert.equal(told('card-won', 'Seat 0 wins a card: the attack succeeds.'), 'Morgane gagne une carte : l’attaque réussit.');
+  assert.equal(told('crapzouille-lost', 'Seat 2 loses a Crapzouille; 7 left.'), 'Hécate perd un Crapzouille ; il lui en reste 7.');
+  assert.equal(told('crapzouille-lost', 'Seat 2 loses a captive Crapzouille, back dead to seat 0; 3 left.'), 'Hécate perd un Crapzouille captif, rendu mort à Morgane ; il lui en reste 3.');
   assert.equal(told('captured', 'Seat 0 captures a Crapzouille from seat 1.'), 'Morgane capture un Crapzouille de Circé.');
   assert.equal(told('captured', 'Seat 0 captures a Crapzouille of seat 2 from seat 1.'), 'Morgane capture chez Circé un Crapzouille de Hécate.');
   setLang('en');
@@ -71,10 +71,10 @@ test('bal log: the outcome of an exchange, cards won and Crapzouilles lost or ca
 test('bal log: farces, eliminations, the Chat Noir and the Grand Sabbat in French', () => {
   setLang('fr');
   assert.equal(narrateBal(line('farce', 'Seat 2 draws two farce tokens.'), names), 'Hécate tire deux pions farce.');
-  assert.equal(narrateBal(line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.'), names), 'Hécate tire deux pions farce : tous deux blancs, la farce échoue.');
+  assert.equal(narrateBal(line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.'), names), 'Hécate tire deux pions farce : tous deux blancs, la farce échoue.');
   assert.equal(narrateBal(line('eliminated', 'Seat 1 has lost her last Crapzouille and leaves the ball.'), names), 'Circé a perdu son dernier Crapzouille et quitte le bal.');
-  assert.equal(narrateBal(line('tour', 'The Chat Noir turns: second Tour de Table.'), names), 'Le Chat Noir se retourne : second Tour de Table.');
-  assert.equal(narrateBal(line('grand-sabbat', 'Round 3: Grand Sabbat; Seat 1 holds Carabosse and the Chat Noir.'), names), 'Manche 3 : Grand Sabbat ; Circé tient Carabosse et le Chat Noir.');
+  assert.equal(narrateBal(line('tour', 'The Chat Noir turns: second Tour de Table.'), names), 'Le Chat Noir se retourne : second Tour de Table.');
+  assert.equal(narrateBal(line('grand-sabbat', 'Round 3: Grand Sabbat; Seat 1 holds Carabosse and the Chat Noir.'), names), 'Manche 3 : Grand Sabbat ; Circé tient Carabosse et le Chat Noir.');
   setLang('en');
 });
 

@@ -117,10 +117,10 @@ test('lobby form: bots are offered by level, weakest first, and send the server�
       assert.ok(g.bots.includes(b.id), `${g.id}: ${b.id} is not a bot of the server`);
       assert.ok(!g.bots.some((id) => b.label.includes(id)), `${g.id}: the French label "${b.label}" shows a bot name`);
     }
-    assert.deepEqual(offered.map((b) => b.label), ['Bot : joue au hasard', 'Bot : Débutant', 'Bot : Normal', 'Bot : Expert'], g.id);
+    assert.deepEqual(offered.map((b) => b.label), ['Bot : joue au hasard', 'Bot : Débutant', 'Bot : Normal', 'Bot : Expert'], g.id);
     // An untouched seat gets the game's default bot, the normal level.
     assert.equal(defaultBot(g), g.default_bot, g.id);
-    assert.equal(offered.find((b) => b.id === g.default_bot)?.label, 'Bot : Normal', g.id);
+    assert.equal(offered.find((b) => b.id === g.default_bot)?.label, 'Bot : Normal', g.id);
   }
   setLang('en');
   assert.deepEqual(botChoices(game('baba-yaga')).map((b) => b.id), ['random', 'novice', 'seasoned', 'expert']);

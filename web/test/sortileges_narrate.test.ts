@@ -33,14 +33,14 @@ const reveal = {
 
 test('log: round start, draw, reveal and end are told in French from their data', () => {
   setLang('fr');
-  assert.equal(narrateSortileges({ seq: 0, kind: 'round-started', text: 'x', data: { round: 2, first_player: 1, couple_cards: 2, gratin_size: 12 } }, names), 'Manche 2 : deux cartes du Gratin sont posées face cachée comme couple ; Circé joue en premier.');
-  assert.equal(narrateSortileges({ seq: 0, kind: 'round-started', text: 'x', data: { round: 7, first_player: 0, couple_cards: 1, gratin_size: 0 } }, names), 'Manche 7 : la dernière carte du Gratin est posée seule, face cachée ; Morgane joue en premier.');
+  assert.equal(narrateSortileges({ seq: 0, kind: 'round-started', text: 'x', data: { round: 2, first_player: 1, couple_cards: 2, gratin_size: 12 } }, names), 'Manche 2 : deux cartes du Gratin sont posées face cachée comme couple ; Circé joue en premier.');
+  assert.equal(narrateSortileges({ seq: 0, kind: 'round-started', text: 'x', data: { round: 7, first_player: 0, couple_cards: 1, gratin_size: 0 } }, names), 'Manche 7 : la dernière carte du Gratin est posée seule, face cachée ; Morgane joue en premier.');
   assert.equal(narrateSortileges({ seq: 3, kind: 'drawn', text: 'x', data: { seat: 0, cards: ['10H', '7S'] } }, names), 'Vous piochez 10♥ et 7♠.');
   assert.equal(
     narrateSortileges({ seq: 9, kind: 'round-revealed', text: 'x', data: reveal }, names),
-    'Manche 1 révélée : la carte couple de gauche est A♥, gagnée par Circé avec Deuus (4♦ 10♠ 4♠) ; la carte couple de droite est J♥, que personne ne gagne : elle retourne face cachée sous le Gratin.',
+    'Manche 1 révélée : la carte couple de gauche est A♥, gagnée par Circé avec Deuus (4♦ 10♠ 4♠) ; la carte couple de droite est J♥, que personne ne gagne : elle retourne face cachée sous le Gratin.',
   );
-  assert.equal(narrateSortileges({ seq: 40, kind: 'game-over', text: 'x', data: { scores: [3, 4], ranks: [2, 1] } }, names), 'La partie est finie : le Gratin est vide.');
+  assert.equal(narrateSortileges({ seq: 40, kind: 'game-over', text: 'x', data: { scores: [3, 4], ranks: [2, 1] } }, names), 'La partie est finie : le Gratin est vide.');
   setLang('en');
 });
 

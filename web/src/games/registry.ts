@@ -9,6 +9,7 @@ import { BabaYagaBoard, BabaYagaBreakdown } from './baba-yaga/Board';
 import { narrateBabaYaga } from './baba-yaga/narrate';
 import { BalBoard, BalBreakdown } from './bal-des-sorcieres/Board';
 import { narrateBal } from './bal-des-sorcieres/narrate';
+import { namesAtLine } from '../table/seats';
 
 export interface BoardProps {
   session: Session;
@@ -32,6 +33,12 @@ const games: Record<string, GameUi> = {
   'baba-yaga': { title: 'Baba Yaga', Board: BabaYagaBoard, Breakdown: BabaYagaBreakdown, narrate: narrateBabaYaga },
   'bal-des-sorcieres': { title: 'Le Bal des Sorcières', Board: BalBoard, Breakdown: BalBreakdown, narrate: narrateBal },
 };
+
+// Each line is narrated with the names of its time (a stand-in is named on the lines it played).
+function atLineTime(narrate: NonNullable<GameUi['narrate']>): GameUi['narrate'] {
+  return (line, names) => narrate(line, namesAtLine(line, names));
+}
+for (const g of Object.values(games)) if (g.narrate) g.narrate = atLineTime(g.narrate);
 
 export function boardFor(id: string): GameUi | undefined {
   return games[id];

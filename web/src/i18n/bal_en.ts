@@ -59,8 +59,8 @@ export const balEn = {
   bal_level_hard: 'hard level',
   bal_carabosse_is: 'Carabosse: {name}',
   bal_chat_noir_is: 'Chat Noir (first player): {name}',
-  bal_pile: 'Pile: {n} cards',
-  bal_discard: 'Discard: {n} cards',
+  bal_pile: 'Pile: {n} {n|card|cards}',
+  bal_discard: 'Discard: {n} {n|card|cards}',
   bal_discard_top: 'on top:',
   // The banner
   bal_you_attack: 'Your turn: you hold Carabosse, attack a witch',
@@ -110,7 +110,7 @@ export const balEn = {
   // The witches
   bal_witches: 'The witches',
   bal_hand_size_one: '1 card in hand',
-  bal_hand_size_n: '{n} cards in hand',
+  bal_hand_size_n: '{n} {n|card|cards} in hand',
   bal_alive: '{n} alive',
   bal_captive: '{n} captive from {name}',
   bal_dead: '{n} dead',
@@ -123,7 +123,7 @@ export const balEn = {
   bal_role_winner: 'winner',
   bal_frogs_line: 'Crapzouilles: {list}',
   // Your hand
-  bal_your_hand: 'Your hand: {n} cards',
+  bal_your_hand: 'Your hand: {n} {n|card|cards}',
   bal_potions_title: 'Potions',
   bal_spells_title: 'Spells',
   bal_no_potion: 'No potion.',
@@ -135,7 +135,7 @@ export const balEn = {
   // The incantation mode
   bal_read_title: 'Read it aloud',
   bal_read_one: 'This move reads one formula: the card you lay down says it (a potion its ingredient, a spell its name).',
-  bal_read_n: 'This move reads {n} formulas: for each potion laid down its ingredient, for each spell its name, as printed.',
+  bal_read_n: 'This move reads {n} {n|formula|formulas}: for each potion laid down its ingredient, for each spell its name, as printed.',
   bal_read_cards: 'Your cards say',
   bal_read_label: 'Your formulas, separated by semicolons (;)',
   bal_read_placeholder: 'formula; formula',
@@ -175,7 +175,7 @@ export const balEn = {
   bal_other_moves: 'Other moves',
   // Result
   bal_colon: ': ',
-  bal_bd_winner: 'the last witch at the ball, {n} Crapzouilles left',
+  bal_bd_winner: 'the last witch at the ball, {n} {n|Crapzouille|Crapzouilles} left',
   bal_bd_out: 'eliminated after {n} other witches',
   bal_bd_out_one: 'eliminated after one other witch',
   bal_point_one: '{n} point',

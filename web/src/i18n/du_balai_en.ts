@@ -52,7 +52,7 @@ export const duBalaiEn = {
   dbn_brouillard: '{name} plays Brouillard magique.',
   dbn_cancelled: '{name}’s {card} is cancelled by Brouillard magique.',
   dbn_cancelled_nobody: '{card} is cancelled by Brouillard magique.',
-  dbn_squares: '{n} squares',
+  dbn_squares: '{n} {n|square|squares}',
   dbn_square_one: '1 square',
   dbn_fx_forward: '{name} moves forward {squares} ({from} → {to})',
   dbn_fx_back: '{name} moves back {squares} ({from} → {to})',

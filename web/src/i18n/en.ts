@@ -2,8 +2,10 @@ import { babaYagaEn } from './baba_yaga_en';
 import { balEn } from './bal_en';
 import { duBalaiEn } from './du_balai_en';
 import { replayEn } from './replay_en';
+import { tableEn } from './table_en';
 
 // English. Card, spell, symbol and Magie noire names stay French in both catalogs.
+
 export const en = {
   language: 'Language',
   loading: 'Loading…',
@@ -44,7 +46,7 @@ export const en = {
   open_table_watch: 'Watch',
   terminal_only: 'Also in the terminal, not yet in the browser: {games} (sabbat play).',
   creating: 'Creating…',
-  create_and_sit: 'Create the table and sit at seat 0',
+  create_and_sit: 'Create the table and sit at seat 1',
   param_sortileges_unclaimed: 'A couple card nobody played under',
   param_sortileges_unclaimed_help: 'It either leaves the game, or goes back face down under the Gratin to come out again later.',
   choice_sortileges_unclaimed_removed: 'leaves the game',
@@ -94,7 +96,7 @@ export const en = {
   bot_level_novice: 'Bot: Beginner',
   bot_level_normal: 'Bot: Normal',
   bot_level_expert: 'Bot: Expert',
-  seats_help: 'Seat 0 is yours. Bots play at once; a seat for a person waits until someone opens the invite link.',
+  seats_help: 'Seat 1 is yours. Bots play at once; a seat for a person waits until someone opens the invite link.',
   default_name: 'Witch',
   bad_whole_number: '{what}: type a whole number from {min} to {max}.',
   bad_seconds: '{what}: type a number of seconds from {min} to {max}.',
@@ -130,11 +132,11 @@ export const en = {
   player: 'Player',
   score: 'Score',
   download_record: 'Download the record of the game',
-  n_points: '{n} points',
+  n_points: '{n} {n|point|points}',
   // Sortilèges
   round_n: 'Round {n}',
-  gratin_size: 'Gratin: {n} cards',
-  pile_size: 'Pile: {n} cards',
+  gratin_size: 'Gratin: {n} {n|card|cards}',
+  pile_size: 'Pile: {n} {n|card|cards}',
   your_turn: 'Your turn',
   turn_of: 'Turn of {name}',
   left_card: 'Left couple card',
@@ -196,7 +198,7 @@ export const en = {
   book_closed: 'The book is closed',
   key_space: 'Space',
   turn_n: 'turn {n}',
-  seconds_left: '{n} seconds left',
+  seconds_left: '{n} {n|second|seconds} left',
   db_phase_setup: 'Novices choose their square',
   db_phase_book_open: 'Book open',
   db_phase_writing: 'Writing the formulas',
@@ -270,4 +272,5 @@ export const en = {
   ...balEn,
   ...duBalaiEn,
   ...replayEn,
+  ...tableEn,
 };

@@ -14,7 +14,7 @@ export const replayFr: Record<keyof typeof replayEn, string> = {
   replay_back: 'Reculer',
   replay_forward: 'Avancer',
   replay_end: 'Fin',
-  replay_keys: 'Touches : ← et → reculent et avancent d’une étape, Début et Fin vont aux extrémités.',
+  replay_keys: 'Touches : ← et → reculent et avancent d’une étape, Début et Fin vont aux extrémités.',
   replay_not_finished: 'La relecture s’ouvre une fois la partie terminée.',
   replay_failed: 'La relecture n’a pas pu être chargée ({why}).',
   replay_back_to_table: 'Retour à la table',

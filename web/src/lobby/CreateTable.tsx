@@ -136,7 +136,7 @@ export function CreateTable({ game }: { game: GameInfo }) {
           {seats.slice(0, players).map((s, i) => (
             <li class="seat-choice" data-seat={i}>
               <label class="field inline">
-                <span class="seat-name">{t('seat_n', { n: i })}</span>
+                <span class="seat-name">{t('seat_n', { n: i + 1 })}</span>
                 {i === 0 ? (
                   <strong>{t('you')}</strong>
                 ) : (

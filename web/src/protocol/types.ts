@@ -39,6 +39,8 @@ export interface SeatStatus {
   bot?: string;
   taken?: boolean;
   connected?: boolean;
+  // A person's seat played by a bot while its person is away: the bot's name.
+  stand_in?: string | null;
 }
 
 export interface TableStatus {

@@ -1,6 +1,6 @@
 // `/t/CODE/replay?seat=K`: a finished game, step by step, through the eyes of one seat or of a
 // spectator; the board and the log are the table page's own, fed the recorded states.
-import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
 import { fetchTable } from '../net';
 import { boardFor } from '../games/registry';
@@ -9,8 +9,8 @@ import { go, replayPath, type Viewer } from '../route';
 import { Log } from '../table/Log';
 import { Result } from '../table/Result';
 import { RulesPanel } from '../table/RulesPanel';
-import { seatNames } from '../table/seats';
-import { clampStep, isReplayAnswer, sessionAt, type ReplayAnswer } from './replay';
+import { seatLabel, seatNames } from '../table/seats';
+import { clampStep, isReplayAnswer, sameMoment, sessionAt, type ReplayAnswer } from './replay';
 
 async function fetchReplay(code: string, seat: Viewer): Promise<ReplayAnswer | 'not-finished'> {
   const r = await fetch(`/api/tables/${encodeURIComponent(code)}/replay?seat=${seat}`);
@@ -33,13 +33,16 @@ export function ReplayPage({ code, seat }: { code: string; seat: Viewer }) {
     Promise.all([fetchReplay(code, seat), fetchTable(code)])
       .then(([a, s]) => {
         setStatus(s);
+        // Other eyes, the same moment of the game: the step told at the time of the one shown.
+        if (a !== 'not-finished') setK(shown.current ? sameMoment(shown.current.answer, shown.current.k, a) : 0);
         setAnswer(a);
-        if (a !== 'not-finished') setK(0);
       })
       .catch((e) => setProblem(t('replay_failed', { why: String(e.message ?? e) })));
   }, [code, seat]);
 
   const ready = answer && answer !== 'not-finished' ? answer : null;
+  const shown = useRef<{ answer: ReplayAnswer; k: number } | null>(null);
+  shown.current = ready ? { answer: ready, k } : shown.current;
   const step = (to: number) => ready && setK(clampStep(ready, to));
   // A layout effect: the keys work from the moment the steps are drawn (a plain effect runs
   // after the paint, and keys pressed in between were lost).
@@ -85,7 +88,7 @@ export function ReplayPage({ code, seat }: { code: string; seat: Viewer }) {
           <select value={String(seat)} onChange={(e) => go(replayPath(code, (e.target as HTMLSelectElement).value === 'spectator' ? 'spectator' : Number((e.target as HTMLSelectElement).value)))}>
             <option value="spectator">{t('replay_spectator')}</option>
             {names.map((n, i) => (
-              <option value={String(i)}>{`${t('seat_n', { n: i })} · ${n}`}</option>
+              <option value={String(i)}>{`${seatLabel(i)} · ${n}`}</option>
             ))}
           </select>
         </label>

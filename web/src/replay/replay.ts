@@ -23,6 +23,22 @@ export function clampStep(answer: ReplayAnswer, k: number): number {
   return Math.max(0, Math.min(answer.steps.length - 1, Math.trunc(k)));
 }
 
+// The step of `to` at the moment of step k of `from` (another seat's eyes on the same game):
+// the last step told at or before that step's game time and action count. Seats may be told
+// of different actions (a witch's own answer to a reaction window), so the steps are matched
+// by game time, not by index.
+export function sameMoment(from: ReplayAnswer, k: number, to: ReplayAnswer): number {
+  const at = from.steps[clampStep(from, k)];
+  if (k >= from.steps.length - 1) return to.steps.length - 1;
+  let best = 0;
+  for (let i = 0; i < to.steps.length; ++i) {
+    const s = to.steps[i];
+    if (s.time <= at.time) best = i;
+    else break;
+  }
+  return best;
+}
+
 export function sessionAt(answer: ReplayAnswer, k: number, status: TableStatus | null, code: string): Session {
   const last = answer.steps.length - 1;
   const upTo = clampStep(answer, k);

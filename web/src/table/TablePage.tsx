@@ -11,10 +11,12 @@ import { RulesPanel } from './RulesPanel';
 import { replayPath } from '../route';
 import { SeatsPanel } from './SeatsPanel';
 import { useSession } from './useSession';
-import { seatNames } from './seats';
+import { seatNames, seatNo } from './seats';
+import { useTurnSignal } from './turn';
 
 export function TablePage({ conn, code }: { conn: Connection; code: string }) {
   const s = useSession(conn);
+  useTurnSignal(s);
   if (!s) return null;
   const status = s.status;
   const problem = s.problem;
@@ -41,7 +43,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
         </h1>
         <RulesPanel game={status.game} />
         <p class="conn" role="status">
-          {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: s.seat, name: names[s.seat] }) : ''}
+          {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: seatNo(s.seat), name: names[s.seat] }) : ''}
         </p>
       </div>
       {problem && s.role !== 'none' && (

@@ -1,12 +1,15 @@
 // `/t/CODE`: rejoin with the stored token, or offer a free seat and a name, or watching.
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n/i18n';
+import { t, tMaybe } from '../i18n/i18n';
 import { currentConnection, fetchTable, freshConnection, tokens } from '../net';
 import type { Connection } from '../protocol/connection';
 import type { TableStatus } from '../protocol/types';
 import { savedName, takeName } from '../lobby/name';
 import { TablePage } from './TablePage';
-import { seatName } from './seats';
+import { seatLabel, seatName, seatNames } from './seats';
+import { boardFor } from '../games/registry';
+import { GamePicture } from '../lobby/GamePicture';
+import { go, replayPath } from '../route';
 
 export function TableRoute({ code }: { code: string }) {
   const [conn, setConn] = useState<Connection | null>(() => {
@@ -54,24 +57,46 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
     c.watch(status.table);
     onConn(c);
   };
+  const finished = status.phase === 'finished';
+  const game = boardFor(status.game)?.title ?? status.game;
+  const names = seatNames(status, status.players);
+  const host = status.seats.find((x) => x.kind === 'human' && x.name);
   return (
     <div class="join panel">
-      <h1>{t('join_title', { game: status.game, code: status.table })}</h1>
+      <div class="join-head">
+        <GamePicture id={status.game} />
+        <div>
+          <h1>{t('join_title', { game, code: status.table })}</h1>
+          <p class="invite-by">{host?.name ? t('invite_by', { name: host.name, game }) : t('invite_open', { game })}</p>
+          <p class="blurb">
+            {tMaybe(`blurb_${status.game.replace(/-/g, '_')}`, '')} <span class="small">({t('invite_players', { n: status.players })})</span>
+          </p>
+        </div>
+      </div>
       <ul class="seat-list">
         {status.seats.map((s) => (
           <li>
-            {t('seat_n', { n: s.seat })}: {seatName(s)}
+            {seatLabel(s.seat)}
+            {t('colon')}
+            {names[s.seat] ?? seatName(s)}
           </li>
         ))}
       </ul>
-      {free.length > 0 && status.phase === 'waiting' ? (
+      {finished ? (
+        <p class="finished">
+          {t('table_finished')}{' '}
+          <a class="button primary" href={replayPath(status.table, 'spectator')} onClick={(e) => (e.preventDefault(), go(replayPath(status.table, 'spectator')))}>
+            {t('replay_watch')}
+          </a>
+        </p>
+      ) : free.length > 0 && status.phase === 'waiting' ? (
         <form onSubmit={join}>
           <fieldset>
             <legend>{t('pick_seat')}</legend>
             {free.map((s) => (
               <label class="field inline">
                 <input type="radio" name="seat" checked={seat === s.seat} onChange={() => setSeat(s.seat)} />
-                <span>{t('seat_n', { n: s.seat })}</span>
+                <span>{seatLabel(s.seat)}</span>
               </label>
             ))}
           </fieldset>
@@ -85,9 +110,9 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
           </button>
         </form>
       ) : (
-        <p>{t('no_free_seat')}</p>
+        <p>{status.phase === 'playing' ? t('table_playing_full') : t('no_free_seat')}</p>
       )}
-      {status.spectators && (
+      {status.spectators && !finished && (
         <button type="button" onClick={watch}>
           {t('watch')}
         </button>

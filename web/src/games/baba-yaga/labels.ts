@@ -3,7 +3,7 @@
 import { t } from '../../i18n/i18n';
 
 export function seatLabel(names: string[], seat: number): string {
-  return names[seat] ?? t('seat_n', { n: seat });
+  return names[seat] ?? t('seat_n', { n: seat + 1 });
 }
 
 export function actionLabel(a: string, names: string[]): string {
@@ -18,6 +18,6 @@ export function actionLabel(a: string, names: string[]): string {
   if ((m = /^back (\S+)$/.exec(a))) return t('by_back', { cell: m[1] });
   if ((m = /^maison (\S+)$/.exec(a))) return t('by_maison', { cell: m[1] });
   if ((m = /^swap (\S+) (\S+)$/.exec(a))) return t('by_swap', { a: m[1], b: m[2] });
-  if ((m = /^target (\d)$/.exec(a))) return t('by_target', { name: seatLabel(names, Number(m[1])), n: m[1] });
+  if ((m = /^target (\d)$/.exec(a))) return t('by_target', { name: seatLabel(names, Number(m[1])), n: Number(m[1]) + 1 });
   return a;
 }

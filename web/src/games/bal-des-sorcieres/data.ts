@@ -38,7 +38,7 @@ export const WITCHES = ['Hilda Bigleuse', 'Edmée Nez Crochu', 'Ursule Pustule',
 // A player's name, with her witch's first name when another seat has the same name (three
 // "Bot (normal)" at one table): "Bot (normal) · Edmée".
 export function seatLabel(names: string[], s: number): string {
-  const name = names[s] ?? t('seat_n', { n: s });
+  const name = names[s] ?? t('seat_n', { n: s + 1 });
   const twice = names.filter((n) => n === name).length > 1;
   return twice && WITCHES[s] ? `${name} · ${WITCHES[s].split(' ')[0]}` : name;
 }

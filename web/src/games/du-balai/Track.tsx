@@ -1,5 +1,7 @@
 // The track: squares −2 … 22 and the finish line, each witch's token, the curse and the blocker.
+// On a phone it wraps into rows of nine squares, so every witch shows without scrolling.
 import { t } from '../../i18n/i18n';
+import { seatNo } from '../../table/seats';
 
 const FIRST = -2;
 const LINE = 23;
@@ -11,7 +13,7 @@ export function Track({ view, names }: { view: any; names: string[] }) {
     const curse = view.curse_square === sq;
     const label = sq === LINE ? t('db_line') : String(sq);
     cells.push(
-      <li class={`sq${sq === 0 ? ' start' : ''}${sq === LINE ? ' line' : ''}${curse ? ' curse' : ''}${here.length ? ' occupied' : ''}`} aria-label={`${t('db_square')} ${label}${curse ? `, ${t('db_curse')}` : ''}${here.length ? ': ' + here.map((w: any) => names[w.seat]).join(', ') : ''}`}>
+      <li class={`sq${sq === 0 ? ' start' : ''}${sq === LINE ? ' line' : ''}${curse ? ' curse' : ''}${here.length ? ' occupied' : ''}`} aria-label={`${t('db_square')} ${label}${curse ? `, ${t('db_curse')}` : ''}${here.length ? t('colon') + here.map((w: any) => names[w.seat]).join(', ') : ''}`}>
         <span class="sq-no">{sq === LINE ? '' : sq}</span>
         {curse && (
           <span class="curse-mark" title={t('db_curse')}>
@@ -20,7 +22,7 @@ export function Track({ view, names }: { view: any; names: string[] }) {
         )}
         {here.map((w: any) => (
           <span class={`token seat-${w.seat}${view.blocker === w.seat ? ' blocker' : ''}${w.seat === view.viewer ? ' me' : ''}`} title={names[w.seat]}>
-            {w.seat}
+            {seatNo(w.seat)}
           </span>
         ))}
       </li>,

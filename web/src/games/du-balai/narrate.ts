@@ -45,7 +45,7 @@ const isSeat = (s: unknown): s is number => typeof s === 'number' && Number.isIn
 
 function seatName(names: string[], s: unknown): string | null {
   if (!isSeat(s)) return null;
-  return names[s] ?? t('seat_n', { n: s });
+  return names[s] ?? t('seat_n', { n: s + 1 });
 }
 
 function cardName(id: unknown): string | null {

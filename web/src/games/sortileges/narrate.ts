@@ -57,7 +57,7 @@ export function narrateSortileges(l: LogLine, names: string[]): string | null {
         if (told === null) return null;
         sides.push(told);
       }
-      return sides.length ? t('ev_revealed', { round: d.round, sides: sides.join(lang() === 'fr' ? ' ; ' : '; ') }) : null;
+      return sides.length ? t('ev_revealed', { round: d.round, sides: sides.join(lang() === 'fr' ? '\u202f; ' : '; ') }) : null;
     }
     case 'game-over':
       return t('ev_game_over');
