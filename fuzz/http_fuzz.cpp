@@ -31,6 +31,9 @@ uint16_t server_port() {
     sabbat::server::ServerOptions o;
     o.port = 0;
     o.threads = 1;
+    // No tables: what a WebSocket asks of them is message_fuzz's, and a table of bots playing
+    // on the one thread would keep this target's answers waiting.
+    o.limits.max_tables = 0;
     o.data_dir = (std::filesystem::temp_directory_path() /
                   ("sabbat-http-fuzz-" + std::to_string(::getpid())))
                      .string();

@@ -59,8 +59,11 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   websocket::stream_base::timeout timeout{std::chrono::seconds(30), websocket::stream_base::none(),
                                           false};
   ws_.set_option(timeout);
-  ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& res) { res.set(http::field::server, "sabbat"); }));
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(http::field::server, "sabbat");
+    // A handshake Beast refuses (400: no key, a bad version) ends the connection: say so.
+    if (res.result() != http::status::switching_protocols) res.keep_alive(false);
+  }));
   ws_.read_message_max(ctx_.options.limits.max_message_bytes);
   ws_.text(true);
   ws_.async_accept(request,

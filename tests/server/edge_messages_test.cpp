@@ -14,7 +14,7 @@ namespace {
 // Names: control characters, bidi embeddings, overrides, isolates and marks, zero-width
 // characters and line or paragraph separators are removed; the limit counts what is left, in
 // characters; a name with nothing visible left is refused.
-TEST(Names, AreCleanedThenCountedInCharacters) {
+TEST(ServerNames, AreCleanedThenCountedInCharacters) {
   EXPECT_EQ(clean_name("\x1b[2JMorgane\x07").value(), "[2JMorgane");
   EXPECT_EQ(clean_name("\u202eenagroM\u202c").value(), "enagroM");
   EXPECT_EQ(clean_name("\u2066Vi\u200bvi\u200d\ufeffane\u2069\u2028\u2029\u200f").value(),
@@ -39,7 +39,7 @@ TEST(Names, AreCleanedThenCountedInCharacters) {
 
 // The cleaned name is what the other seats and the lobby's list show; a blank one is refused
 // with the reason, and the seat stays free.
-TEST(Names, OthersAndTheLobbySeeTheCleanedName) {
+TEST(ServerNames, OthersAndTheLobbySeeTheCleanedName) {
   TempDir dir;
   TestServer server(dir.path());
   Client creator(server.port());

@@ -57,6 +57,12 @@ TEST(ServerHttp, UnreadableRequestsAreAnsweredOnceAndClosed) {
                    "100000\r\n\r\n" +
                        std::string(100000, 'c')),
       413);
+  // A WebSocket upgrade that Beast refuses (no key): 400 too, and closed.
+  expect_one_answer_then_close(
+      raw_exchange(server.port(),
+                   "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n"),
+      400);
   auto after_good = raw_exchange(server.port(),
                                  "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\nGET \x01 junk\r\n\r\n");
   EXPECT_TRUE(after_good.closed);

@@ -23,7 +23,7 @@ int upgrade_status(uint16_t port, std::optional<std::string> origin,
   return statuses.empty() ? 0 : statuses.front();
 }
 
-TEST(Origins, AreReadInOneSpelling) {
+TEST(ServerOrigins, AreReadInOneSpelling) {
   EXPECT_EQ(canonical_origin("HTTP://LocalHost:8080"), "http://localhost:8080");
   EXPECT_EQ(canonical_origin("http://example.org:80"), "http://example.org");
   EXPECT_EQ(canonical_origin("https://example.org:443"), "https://example.org");
@@ -40,7 +40,7 @@ TEST(Origins, AreReadInOneSpelling) {
 // agree; the upgrade is refused all the same. So are an empty or "null" Origin and the https
 // form of the server's own address. The server's own addresses are accepted, and so is an
 // upgrade with no Origin at all (a program: bots, tests, load tests).
-TEST(Origins, OnlyTheServersOwnOriginsMayOpenTheWebSocket) {
+TEST(ServerOrigins, OnlyTheServersOwnOriginsMayOpenTheWebSocket) {
   TempDir dir;
   TestServer server(dir.path());
   const uint16_t port = server.port();
@@ -60,7 +60,7 @@ TEST(Origins, OnlyTheServersOwnOriginsMayOpenTheWebSocket) {
 
 // --public-url and --allow-origin add origins; anything else stays refused. A value that is no
 // origin stops the server before it starts, saying what is expected.
-TEST(Origins, ThePublicUrlAndTheAllowedOriginsMayOpenIt) {
+TEST(ServerOrigins, ThePublicUrlAndTheAllowedOriginsMayOpenIt) {
   TempDir dir;
   ServerOptions o;
   o.port = 0;
