@@ -9,6 +9,9 @@
 #   frame_fuzz   any bytes as a client's WebSocket stream, cut anywhere, through FrameEdge
 #                (where the server finds frame ends before Beast): the ends may not depend on
 #                the cuts
+#   http_fuzz    any bytes as what a client sends on a TCP connection to a running server
+#                (request lines, headers, bodies, upgrades): it answers each request once at
+#                most, an unreadable one with a closing 400, 413 or 431, and always closes
 # Usage: fuzz/run.sh [SECONDS per target, default 60]
 # At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
 # server's messages for a night, after one run.sh (which builds it and its seeds):
@@ -47,11 +50,13 @@ cmake --build "$out" -j"$jobs"
 
 seeds="$out/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$seeds/frame" "$out/corpus/record" \
-  "$out/corpus/apply" "$out/corpus/message" "$out/corpus/frame" "$out/findings"
+mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$seeds/frame" "$seeds/http" \
+  "$out/corpus/record" "$out/corpus/apply" "$out/corpus/message" "$out/corpus/frame" \
+  "$out/corpus/http" "$out/findings"
 cp fuzz/seeds/record/* "$seeds/record/"
 cp fuzz/seeds/message/* "$seeds/message/"
 cp fuzz/seeds/apply/* "$seeds/apply/"
+cp fuzz/seeds/http/* "$seeds/http/"
 sabbat=${SABBAT:-build/sabbat}
 if [ -x "$sabbat" ]; then
   # A game's title line is the only unindented one: "Sortilèges (sortileges)".
@@ -79,6 +84,10 @@ done
   printf '\x82\xff\x00\x00\x00\x00\x00\x01\x00\x00abcd'; head -c 65536 /dev/zero
   printf '\x81\x02hi'; } >"$seeds/frame/frames"
 
+# Requests at the header limit (8 KiB): one just under, one just over.
+printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8100 a >"$seeds/http/header-8k-over"
+printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8000 a >"$seeds/http/header-8k-under"
+
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 run() {
@@ -98,3 +107,4 @@ run record_fuzz 70000
 run apply_fuzz 4096
 run message_fuzz 20000
 run frame_fuzz 70000
+run http_fuzz 20000

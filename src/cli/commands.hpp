@@ -109,6 +109,7 @@ struct ServeOptions {
   uint16_t port = 8080;  // 0: any free port
   std::string data_dir = "sabbat-data";
   std::string public_url;
+  std::vector<std::string> allow_origins;  // more origins whose pages may open the WebSocket
   std::string web_dir;
   int stand_in_after_s = 60;  // a person's empty seat is played by a bot after this
   int messages_per_second = server::Limits{}.messages_per_second;  // per connection

@@ -23,8 +23,18 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   serve->add_option("--data", o.data_dir, "Directory of the tables' store (default ./sabbat-data)")
       ->type_name("DIR");
   serve
-      ->add_option("--public-url", o.public_url, "URL people reach the server at, for invite links")
+      ->add_option("--public-url", o.public_url,
+                   "URL people reach the server at (behind a proxy, for example), for invite "
+                   "links; its origin may open the WebSocket")
       ->type_name("URL");
+  serve
+      ->add_option("--allow-origin", o.allow_origins,
+                   "An origin (http[s]://HOST[:PORT]) whose pages may open the WebSocket, "
+                   "besides the server's own addresses and --public-url; repeatable. Browsers' "
+                   "upgrades from any other origin, or with an empty or null one, are refused "
+                   "with 403; programs that send no Origin are accepted")
+      ->type_name("ORIGIN")
+      ->allow_extra_args(false);
   serve
       ->add_option("--web", o.web_dir,
                    "Directory of the web client's built files (default: web/dist when built)")
@@ -63,6 +73,7 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.port = options.port;
   o.data_dir = options.data_dir;
   o.public_url = options.public_url;
+  o.allow_origins = options.allow_origins;
   o.limits.stand_in_after = std::chrono::seconds(options.stand_in_after_s);
   o.limits.messages_per_second = options.messages_per_second;
   o.limits.max_tables = options.max_tables;

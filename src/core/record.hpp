@@ -14,6 +14,12 @@
 
 namespace sabbat {
 
+// Compact text of a record's line, its keys in the order they were put in (the documented
+// order); json_text's nlohmann::json would sort them.
+inline std::string json_text(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 inline constexpr const char* kRecordFormat = "sabbat-record";
 inline constexpr int kRecordVersion = 1;
 

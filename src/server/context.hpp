@@ -4,6 +4,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/registry.hpp"
 #include "server/options.hpp"
@@ -29,6 +30,9 @@ struct Context {
   const Registry& games() const { return options.games ? *options.games : registry(); }
   Log log;
   std::string public_url;  // no trailing slash
+  // Canonical origins (origin.hpp) allowed to open the WebSocket besides the address a
+  // connection came in at: the loopback names, the --host name, the public URL's, the allowed.
+  std::vector<std::string> allowed_origins;
   std::atomic<uint64_t> next_connection_id{1};
   Lobby* lobby = nullptr;
   IdleWatch* idle_watch = nullptr;  // none in programs without a server (the fuzz targets)

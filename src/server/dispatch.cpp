@@ -3,7 +3,9 @@
 #include <chrono>
 
 #include "core/untrusted.hpp"
+#include "server/json_scan.hpp"
 #include "server/lobby.hpp"
+#include "server/names.hpp"
 #include "server/secrets.hpp"
 
 namespace sabbat::server {
@@ -40,11 +42,24 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
   };
 
   if (m.type == "ping") {
-    json pong = {{"type", "pong"},
-                 {"server_time", std::chrono::duration_cast<std::chrono::milliseconds>(
-                                     std::chrono::system_clock::now().time_since_epoch())
-                                     .count()}};
-    if (auto id = m.body.find("id"); id != m.body.end() && id->is_primitive()) pong["id"] = *id;
+    const auto id = m.body.find("id");
+    if (id != m.body.end() && !id->is_primitive())
+      return link.answer(error_frame(
+          "malformed", "\"id\" must be a string, a number, true, false or null (it is echoed)",
+          m.type));
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    if (id != m.body.end() && id->is_number()) {
+      // The number as the client wrote it: one beyond 64 bits would come back as a float.
+      const auto raw = top_level_member(text, "id");
+      if (raw && json::parse(*raw, nullptr, false) == *id)
+        return link.answer(std::make_shared<const std::string>(
+            "{\"id\":" + std::string(*raw) + ",\"server_time\":" + std::to_string(now) +
+            ",\"type\":\"pong\"}"));
+    }
+    json pong = {{"type", "pong"}, {"server_time", now}};
+    if (id != m.body.end()) pong["id"] = *id;
     return link.answer(frame(pong));
   }
   if (m.type == "create") {
@@ -58,12 +73,14 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
     if (m.type == "join") {
       std::string name;
       std::optional<int64_t> seat;
-      if (!field(string_field(m, "name", 32), name) || !field(optional_integer(m, "seat"), seat))
+      // The limit is on the name as shown, after cleaning; the message's own bounds its text.
+      if (!field(string_field(m, "name", ctx.options.limits.max_message_bytes), name) ||
+          !field(optional_integer(m, "seat"), seat))
         return;
-      if (name.find_first_not_of(" \t") == std::string::npos)
-        return link.answer(error_frame("malformed", "\"name\" must not be empty", m.type));
+      auto shown = clean_name(name);
+      if (!shown) return link.answer(error_frame("malformed", shown.error(), m.type));
       link.table = table;
-      return table->join(self, seat, name);
+      return table->join(self, seat, std::move(*shown));
     }
     if (m.type == "rejoin") {
       std::string token;

@@ -8,6 +8,7 @@
 
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
+#include "server/origin.hpp"
 #include "server/replay.hpp"
 #include "server/web_files.hpp"
 #include "server/websocket_session.hpp"
@@ -26,14 +27,10 @@ namespace {
 
 constexpr auto kRequestTimeout = std::chrono::seconds(30);
 constexpr std::size_t kMaxRequestBytes = 8 * 1024;
-
-// "scheme://host[:port]" of a URL, the form an Origin header takes.
-std::string origin_of(std::string_view url) {
-  auto scheme = url.find("://");
-  if (scheme == std::string_view::npos) return {};
-  auto path = url.find('/', scheme + 3);
-  return std::string(url.substr(0, path));
-}
+// After its last answer a connection reads and drops at most this much, for at most this long.
+constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr std::size_t kMaxLingerBytes = 64 * 1024;
+constexpr std::size_t kLingerChunk = 4096;
 
 }  // namespace
 
@@ -55,21 +52,34 @@ void HttpSession::read_next() {
 }
 
 bool HttpSession::origin_allowed(const Request& req) const {
-  const auto origin = req[http::field::origin];
-  if (origin.empty()) return true;  // not a browser: nothing to protect from
-  const std::string host(req[http::field::host]);
-  if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
-  const std::string pub = origin_of(ctx_.public_url);
-  return !pub.empty() && origin == pub;
+  const auto header = req.find(http::field::origin);
+  // No Origin at all: not a browser (a program, a bot), so no page to protect the server from.
+  if (header == req.end()) return true;
+  // An empty or "null" origin (a sandboxed frame, a file, a redirect) is no one's.
+  const auto origin =
+      canonical_origin(std::string_view(header->value().data(), header->value().size()));
+  if (!origin) return false;
+  const auto& allowed = ctx_.allowed_origins;
+  if (std::find(allowed.begin(), allowed.end(), *origin) != allowed.end()) return true;
+  // The address this connection came in at: the server's own page, reached by that address.
+  beast::error_code ec;
+  auto local = stream_.socket().local_endpoint(ec);
+  if (ec) return false;
+  auto address = local.address();
+  if (address.is_v6() && address.to_v6().is_v4_mapped())
+    address = net::ip::make_address_v4(net::ip::v4_mapped, address.to_v6());
+  return *origin == http_origin(address.to_string(), local.port());
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return shutdown();
   if (ec) {
-    if (ec != net::error::operation_aborted && ec != beast::error::timeout &&
-        ec != net::error::connection_reset && ec != net::error::eof)
-      reply(text_response(Request{}, http::status::bad_request, "bad request\n"));
-    return;
+    if (ec == net::error::operation_aborted || ec == beast::error::timeout ||
+        ec == net::error::connection_reset || ec == net::error::eof)
+      return;
+    // A request that cannot be read is answered once, and the connection closed: what
+    // follows it in the buffer cannot be told apart from it.
+    return refuse_request(ec);
   }
   const Request& req = parser_->get();
   if (websocket::is_upgrade(req)) {
@@ -282,9 +292,41 @@ void HttpSession::on_write(bool close, beast::error_code ec, std::size_t) {
   read_next();
 }
 
+void HttpSession::refuse_request(beast::error_code ec) {
+  const auto [status, body] =
+      ec == http::error::header_limit ? std::pair{http::status::request_header_fields_too_large,
+                                                  "the request line and headers are longer than " +
+                                                      std::to_string(kMaxRequestBytes) + " bytes\n"}
+      : ec == http::error::body_limit
+          ? std::pair{http::status::payload_too_large, "the request body is longer than " +
+                                                           std::to_string(kMaxRequestBytes) +
+                                                           " bytes\n"}
+          : std::pair{http::status::bad_request, "bad request: " + ec.message() + "\n"};
+  Response res = text_response(Request{}, status, body);
+  res.keep_alive(false);
+  reply(std::move(res));
+}
+
 void HttpSession::shutdown() {
   beast::error_code ec;
   stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+  // What the client still sends is read and dropped for a while, so that closing with unread
+  // bytes (a reset) does not destroy the answer before the client has read it.
+  buffer_.consume(buffer_.size());
+  stream_.expires_after(kLingerTime);
+  drain(0);
+}
+
+void HttpSession::drain(std::size_t drained) {
+  stream_.async_read_some(buffer_.prepare(kLingerChunk), [self = shared_from_this(), drained](
+                                                             beast::error_code ec, std::size_t n) {
+    if (ec || drained + n >= kMaxLingerBytes) {
+      beast::error_code ignored;
+      self->stream_.socket().close(ignored);
+      return;
+    }
+    self->drain(drained + n);
+  });
 }
 
 }  // namespace sabbat::server

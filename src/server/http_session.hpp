@@ -35,7 +35,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void reply_later(Response res);
   void send_file(const Request& req, const StaticFile& file);
   void on_write(bool close, boost::beast::error_code ec, std::size_t bytes);
+  // Answers a request that could not be read (431, 413 or 400) and closes the connection.
+  void refuse_request(boost::beast::error_code ec);
+  // Half-closes the connection, then drains what the client still sends before closing.
   void shutdown();
+  void drain(std::size_t drained);
 
   boost::beast::basic_stream<boost::asio::ip::tcp, ConnectionExecutor> stream_;
   boost::beast::flat_buffer buffer_;

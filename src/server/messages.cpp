@@ -1,5 +1,8 @@
 #include "server/messages.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "core/json_writer.hpp"
 #include "core/untrusted.hpp"
 
@@ -58,6 +61,18 @@ Parsed<std::string> string_field(const ClientMessage& m, const char* name, std::
 Parsed<std::optional<int64_t>> optional_integer(const ClientMessage& m, const char* name) {
   auto it = m.body.find(name);
   if (it == m.body.end() || it->is_null()) return std::optional<int64_t>{};
+  // Integers past 64 bits parse as floats, and those past 2^63 - 1 as unsigned.
+  const bool too_big =
+      (it->is_number_unsigned() &&
+       it->get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max())) ||
+      (it->is_number_float() &&
+       (!std::isfinite(it->get<double>()) || (std::trunc(it->get<double>()) == it->get<double>() &&
+                                              std::fabs(it->get<double>()) >= 0x1p63)));
+  if (too_big)
+    return malformed(std::string("\"") + name +
+                         "\" is out of range: an integer from -9223372036854775808 to "
+                         "9223372036854775807",
+                     m.type);
   if (!it->is_number_integer())
     return malformed(std::string("\"") + name + "\" must be an integer", m.type);
   return std::optional<int64_t>{it->get<int64_t>()};

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sabbat {
 class Registry;
@@ -38,7 +39,9 @@ struct ServerOptions {
   uint16_t port = 8080;  // 0: any free port, see Server::port()
   std::string data_dir = "sabbat-data";
   std::string public_url;  // empty: http://host:port; the origin of invite links
-  std::string web_dir;     // static files of the web client; empty: a built-in page
+  // Origins besides the server's own whose pages may open the WebSocket ("https://host[:port]").
+  std::vector<std::string> allow_origins;
+  std::string web_dir;  // static files of the web client; empty: a built-in page
   int threads = 2;
   Limits limits;
   // The games tables may play; null: every game Sabbat plays (core/registry.hpp). Tests hand

@@ -8,13 +8,13 @@ namespace sabbat::server {
 class RateLimit {
  public:
   using Clock = std::chrono::steady_clock;
-  explicit RateLimit(int per_second) : rate_(per_second), tokens_(per_second) {}
+  explicit RateLimit(int per_second) : rate_(per_second), tokens_(float(per_second)) {}
 
   // True when a message arriving at `now` is within the limit (and counts it).
   bool allow(Clock::time_point now) {
     const double elapsed = std::chrono::duration<double>(now - last_).count();
     last_ = now;
-    tokens_ = std::min(double(rate_), tokens_ + elapsed * rate_);
+    tokens_ = float(std::min(double(rate_), tokens_ + elapsed * rate_));
     if (tokens_ < 1.0) return false;
     tokens_ -= 1.0;
     return true;
@@ -22,7 +22,8 @@ class RateLimit {
 
  private:
   int rate_;
-  double tokens_;
+  // A float beside the int: the limit then takes 16 bytes of each session, not 24.
+  float tokens_;
   Clock::time_point last_ = Clock::now();
 };
 

@@ -19,6 +19,7 @@
 #include "server/idle_watch.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
+#include "server/origin.hpp"
 #include "store/store.hpp"
 
 namespace sabbat::server {
@@ -113,6 +114,21 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   auto impl = std::make_unique<Impl>(options);
   Context& ctx = impl->ctx;
 
+  // The origins given, checked before anything is opened.
+  std::vector<std::string> configured_origins;
+  if (!options.public_url.empty()) {
+    auto origin = origin_of_url(options.public_url);
+    if (!origin) return fail("--public-url: " + origin.error());
+    configured_origins.push_back(*origin);
+  }
+  for (const std::string& o : options.allow_origins) {
+    auto origin = canonical_origin(o);
+    if (!origin)
+      return fail("--allow-origin: '" + printable(o, 200) +
+                  "' is not an origin of the form http://HOST[:PORT] or https://HOST[:PORT]");
+    configured_origins.push_back(*origin);
+  }
+
   std::error_code fs_error;
   std::filesystem::create_directories(options.data_dir, fs_error);
   if (fs_error)
@@ -149,6 +165,13 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   impl->listener = std::make_shared<Listener>(impl->ioc, ctx);
   if (Status st = impl->listener->listen(endpoint); !st) return fail(st.error());
   impl->port = impl->listener->port();
+
+  auto& allowed = ctx.allowed_origins;
+  for (const char* loopback : {"127.0.0.1", "localhost", "::1"})
+    allowed.push_back(http_origin(loopback, impl->port));
+  if (!endpoint.address().is_unspecified())
+    allowed.push_back(http_origin(options.host, impl->port));
+  allowed.insert(allowed.end(), configured_origins.begin(), configured_origins.end());
 
   if (options.public_url.empty()) {
     std::string host = endpoint.address().to_string();

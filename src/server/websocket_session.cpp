@@ -5,7 +5,9 @@
 #include "core/untrusted.hpp"
 #include "server/dispatch.hpp"
 #include "server/exact_memory.hpp"
+#include "server/json_scan.hpp"
 #include "server/lobby.hpp"
+#include "server/messages.hpp"
 
 namespace sabbat::server {
 
@@ -19,6 +21,15 @@ namespace {
 // A client's messages are short (an action is tens of bytes); a longer one is read in
 // several pieces up to the message limit.
 constexpr std::size_t kReadChunk = 256;
+
+// Whether `text` is a `table` message. It is written with its keys in order (status, type,
+// you), so its end says so at once; the scan of its top level confirms it.
+bool is_table_frame(std::string_view text) {
+  constexpr std::string_view kTail = R"("type":"table","you":)";
+  const std::string_view end = text.substr(text.size() > 64 ? text.size() - 64 : 0);
+  if (end.find(kTail) == std::string_view::npos) return false;
+  return top_level_member(text, "type") == std::optional<std::string_view>(R"("table")");
+}
 
 bool quiet_error(const beast::error_code& ec) {
   return ec == net::error::operation_aborted || ec == websocket::error::closed ||
@@ -77,6 +88,8 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   // Runs after Beast has answered the extension offer: the answer says whether deflate is on.
   ws_.set_option(websocket::stream_base::decorator([this](websocket::response_type& res) {
     res.set(http::field::server, "sabbat");
+    // A handshake Beast refuses (400: no key, a bad version) ends the connection: say so.
+    if (res.result() != http::status::switching_protocols) res.keep_alive(false);
     deflated_ = res.count(http::field::sec_websocket_extensions) > 0;
   }));
   ws_.set_option(deflate_options(request));
@@ -149,14 +162,29 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
                std::to_string(ctx_.options.limits.messages_per_second) +
                " messages per second; messages refused");
     rate_logged_ = true;
-    queue(error_frame("rate-limited", "more than " +
-                                          std::to_string(ctx_.options.limits.messages_per_second) +
-                                          " messages per second; this one was ignored"));
+    queue(rate_limited_answer(text));
   } else {
     rate_logged_ = false;
     handle(text);
   }
   await_message();
+}
+
+// The answer to a message over the rate: an error naming the message's type, and an act's seq,
+// so that the client knows which of its actions were dropped.
+Frame WebsocketSession::rate_limited_answer(std::string_view text) const {
+  const std::string why = "more than " + std::to_string(ctx_.options.limits.messages_per_second) +
+                          " messages per second; this one was ignored";
+  auto read = read_client_message(text, ctx_.options.limits.max_message_bytes);
+  const auto* m = std::get_if<ClientMessage>(&read);
+  if (!m) return error_frame("rate-limited", why);
+  json e = {{"type", "error"}, {"code", "rate-limited"}, {"message", why}};
+  e["ref"] = printable(m->type, 30);
+  if (m->type == "act") {
+    auto seq = optional_integer(*m, "seq");
+    if (const auto* n = std::get_if<std::optional<int64_t>>(&seq); n && *n) e["seq"] = **n;
+  }
+  return frame(e);
 }
 
 void WebsocketSession::await_message() {
@@ -205,6 +233,12 @@ void WebsocketSession::leave_table() {
 
 void WebsocketSession::queue(Frame f, bool write) {
   if (closing_ || close_after_queue_) return;
+  if (is_table_frame(*f)) {
+    // A table message the same as the last one this connection was sent tells it nothing.
+    const std::size_t digest = std::hash<std::string_view>{}(*f);
+    if (digest == last_table_) return;
+    last_table_ = digest;
+  }
   if (queue_.size() >= ctx_.options.limits.max_queued_messages)
     return drop("it reads its messages too slowly");
   queue_.push_back(std::move(f));

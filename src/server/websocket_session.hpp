@@ -45,6 +45,7 @@ class WebsocketSession final : public Connection,
   void await_message();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(std::string_view text);
+  Frame rate_limited_answer(std::string_view text) const;
   // `write`: start writing now if no write is in flight; false when another frame follows at
   // once, to be written together.
   void queue(Frame frame, bool write = true);
@@ -80,6 +81,8 @@ class WebsocketSession final : public Connection,
   WebsocketSession* idle_prev_ = nullptr;  // the idle watch's list, under its mutex
   WebsocketSession* idle_next_ = nullptr;
   RateLimit rate_;
+  // A digest of the last `table` message queued: the same one again is not sent.
+  std::size_t last_table_ = 0;
   std::shared_ptr<Table> table_;  // the one table of this connection, once asked for
   std::string peer_;
 };

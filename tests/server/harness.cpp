@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
 #include <random>
@@ -126,7 +128,8 @@ json Client::next() {
     if (ec != websocket::error::closed) ADD_FAILURE() << "read: " << ec.message();
     return nullptr;
   }
-  auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer.data()), {1 << 22, 64});
+  last_text = beast::buffers_to_string(buffer.data());
+  auto parsed = parse_untrusted_json(last_text, {1 << 22, 64});
   if (!parsed) {
     ADD_FAILURE() << "the server sent something that is not JSON: " << parsed.error();
     return nullptr;
@@ -178,6 +181,52 @@ HttpAnswer http_get(uint16_t port, const std::string& target) {
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return {int(res.result_int()), res.body(), std::string(res[http::field::content_type])};
+}
+
+std::vector<int> RawAnswer::statuses() const {
+  std::vector<int> out;
+  std::string_view rest = bytes;
+  while (!rest.empty()) {
+    http::response_parser<http::string_body> parser;
+    parser.eager(true);
+    beast::error_code ec;
+    const std::size_t used = parser.put(net::buffer(rest.data(), rest.size()), ec);
+    if (ec || !parser.is_header_done()) {
+      ADD_FAILURE() << "not an HTTP response: " << rest.substr(0, 200);
+      break;
+    }
+    out.push_back(int(parser.get().result_int()));
+    if (parser.get().result() == http::status::switching_protocols) break;  // a WebSocket
+    rest.remove_prefix(used);
+  }
+  return out;
+}
+
+RawAnswer raw_exchange(uint16_t port, const std::string& request, bool close_after,
+                       std::size_t max_bytes) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(kSafety);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  // A blocking read ignores the stream's timer: the socket's own timeout guards it.
+  const timeval guard{std::chrono::seconds(kSafety).count(), 0};
+  ::setsockopt(stream.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);
+  beast::error_code ec;
+  // The server may close before it has read everything: a failed write is no failure here.
+  net::write(stream.socket(), net::buffer(request), ec);
+  if (close_after) stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  RawAnswer answer;
+  char chunk[4096];
+  while (answer.bytes.size() < max_bytes) {
+    const std::size_t n = stream.read_some(net::buffer(chunk), ec);
+    answer.bytes.append(chunk, n);
+    if (ec) {
+      answer.closed = ec == net::error::eof || ec == net::error::connection_reset;
+      break;
+    }
+  }
+  stream.socket().close(ec);
+  return answer;
 }
 
 }  // namespace sabbat::server::testing

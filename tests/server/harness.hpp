@@ -78,6 +78,8 @@ class Client {
   std::vector<json> until_closed();
 
   std::vector<json> received;
+  // The text of the last message next() read, as the server wrote it.
+  std::string last_text;
 
  private:
   boost::asio::io_context ioc_;
@@ -93,5 +95,17 @@ struct HttpAnswer {
   std::string content_type;
 };
 HttpAnswer http_get(uint16_t port, const std::string& target);
+
+// Bytes written as they are on a new connection (the sending side then closed when
+// `close_after`), and all the server answers until it closes the connection, read up to
+// `max_bytes`. `closed`: the server closed it (not the byte limit, nor the safety timeout).
+struct RawAnswer {
+  std::string bytes;
+  bool closed = false;
+  // The status of each response, in order (up to a 101, after which come WebSocket frames).
+  std::vector<int> statuses() const;
+};
+RawAnswer raw_exchange(uint16_t port, const std::string& request, bool close_after = false,
+                       std::size_t max_bytes = 1 << 20);
 
 }  // namespace sabbat::server::testing

@@ -120,7 +120,8 @@ TEST(ServerLimits, ClientThatKeepsSendingIsNotClosed) {
   EXPECT_FALSE(c.closed());
 }
 
-// Origin on upgrade: another site's page may not open the WebSocket; the server's own may.
+// Origin on upgrade: another site's page may not open the WebSocket; the server's own may
+// (the other cases: origin_test.cpp).
 TEST(ServerLimits, ForeignOriginIsRefusedOnUpgrade) {
   TempDir dir;
   TestServer server(dir.path(), small_limits());

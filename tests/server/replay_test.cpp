@@ -2,6 +2,8 @@
 // have seen, from the start to the end, for the web client's replay viewer.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "core/untrusted.hpp"
 #include "play.hpp"
 #include "server/replay.hpp"
@@ -122,6 +124,41 @@ TEST(ServerReplay, QueryValuesAreReadByName) {
   EXPECT_EQ(replay_viewer("3", 4).value(), 3);
   EXPECT_FALSE(replay_viewer("4", 4).ok());
   EXPECT_FALSE(replay_viewer("+1", 4).ok());
+}
+
+}  // namespace
+}  // namespace sabbat::server::testing
+
+namespace sabbat::server::testing {
+namespace {
+
+// docs/record-format.md: writers put the keys in the documented order (header: format,
+// version, game, players, seed, params; actions: seq, time, seat, action; then the result).
+TEST(ServerRecord, KeysAreWrittenInTheDocumentedOrder) {
+  TempDir dir;
+  TestServer server(dir.path());
+  PlayedTable played =
+      play_whole_game(server.port(), TablePlan{"sortileges", 2, {}, {"", "random"}, false});
+  auto answer = http_get(server.port(), "/api/tables/" + played.created.table + "/record");
+  ASSERT_EQ(answer.status, 200);
+  std::istringstream lines(answer.body);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_TRUE(line.starts_with(R"({"format":"sabbat-record","version":1,"game":"sortileges",)"
+                               R"("players":2,"seed":7,"params":{)"))
+      << line;
+  size_t actions = 0;
+  std::string last;
+  while (std::getline(lines, line)) {
+    last = line;
+    if (line.starts_with(R"({"result")")) break;
+    ++actions;
+    EXPECT_TRUE(line.starts_with(R"({"seq":)" + std::to_string(actions) + R"(,"time":)")) << line;
+    EXPECT_NE(line.find(R"(,"seat":)"), std::string::npos);
+    EXPECT_LT(line.find(R"("seat":)"), line.find(R"("action":)")) << line;
+  }
+  EXPECT_EQ(actions, played.record.actions.size());
+  EXPECT_TRUE(last.starts_with(R"({"result":{"scores":)")) << last;
 }
 
 }  // namespace

@@ -1,0 +1,73 @@
+// Requests the HTTP layer cannot read are answered once, with the status that says why, and
+// the connection is closed (docs/protocol.md, "HTTP").
+#include <gtest/gtest.h>
+
+#include "harness.hpp"
+
+namespace sabbat::server::testing {
+namespace {
+
+std::string big_header(std::string target, std::size_t bytes) {
+  return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + std::string(bytes, 'a') +
+         "\r\n\r\n";
+}
+
+void expect_one_answer_then_close(const RawAnswer& a, int status) {
+  EXPECT_TRUE(a.closed) << "the server kept the connection open, or kept sending";
+  EXPECT_EQ(a.statuses(), std::vector<int>{status}) << a.bytes.substr(0, 300);
+  EXPECT_NE(a.bytes.find("Connection: close"), std::string::npos);
+  EXPECT_LT(a.bytes.size(), 1000u);
+}
+
+// Headers over 8 KiB: 431 Request Header Fields Too Large, once, then the connection closes
+// (it used to answer 400 again and again until the client left).
+TEST(ServerHttp, HeadersOverTheLimitAreAnswered431OnceAndClosed) {
+  TempDir dir;
+  TestServer server(dir.path());
+  // A request line that never ends.
+  expect_one_answer_then_close(raw_exchange(server.port(), "GET /" + std::string(8200, 'a')), 431);
+  expect_one_answer_then_close(raw_exchange(server.port(), big_header("/api/games", 9000)), 431);
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-Filler: " +
+      std::string(9000, 'b') + "\r\n\r\n";
+  expect_one_answer_then_close(raw_exchange(server.port(), upgrade), 431);
+  // The same headers just under the limit are read and answered.
+  auto fits = raw_exchange(server.port(), big_header("/api/games", 7000), true);
+  EXPECT_EQ(fits.statuses(), std::vector<int>{200});
+}
+
+// Other requests that cannot be parsed: 400 (or 413 for a body over the limit), once, and
+// closed, also when they arrive after a good request on the same connection.
+TEST(ServerHttp, UnreadableRequestsAreAnsweredOnceAndClosed) {
+  TempDir dir;
+  TestServer server(dir.path());
+  expect_one_answer_then_close(
+      raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n"), 400);
+  expect_one_answer_then_close(raw_exchange(server.port(), "GET / HTTP/7.3\r\nHost: x\r\n\r\n"),
+                               400);
+  expect_one_answer_then_close(
+      raw_exchange(server.port(),
+                   "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   "zz\r\n"),
+      400);
+  expect_one_answer_then_close(
+      raw_exchange(server.port(),
+                   "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                   "100000\r\n\r\n" +
+                       std::string(100000, 'c')),
+      413);
+  // A WebSocket upgrade that Beast refuses (no key): 400 too, and closed.
+  expect_one_answer_then_close(
+      raw_exchange(server.port(),
+                   "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n"),
+      400);
+  auto after_good = raw_exchange(server.port(),
+                                 "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\nGET \x01 junk\r\n\r\n");
+  EXPECT_TRUE(after_good.closed);
+  EXPECT_EQ(after_good.statuses(), (std::vector<int>{200, 400}));
+}
+
+}  // namespace
+}  // namespace sabbat::server::testing
