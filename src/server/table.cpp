@@ -447,6 +447,8 @@ void Table::again(std::shared_ptr<Connection> conn) {
     // Asked already: the table message names the next table (or will, once it is stored).
     if (!self.next_.empty()) return conn->send(self.table_frame(link->seat));
     if (self.next_asked_) return;
+    if (!self.ctx_.lobby)
+      return conn->send(error_frame("internal", "this server makes no new tables", "again"));
     self.next_asked_ = true;
     ClientMessage create{"create", self.again_request()};
     self.ctx_.lobby->create(create, conn, [self = self.shared_from_this()](std::string code) {

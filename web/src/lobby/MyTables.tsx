@@ -41,7 +41,7 @@ export function MyTables({ games }: { games: GameInfo[] }) {
     setCodes(tokens.seatTables());
   };
   return (
-    <section class="open-tables my-tables panel" aria-labelledby="my-tables-title">
+    <section class="my-tables panel" aria-labelledby="my-tables-title">
       <h2 id="my-tables-title">{t('my_tables')}</h2>
       <ul>
         {codes.map((code) => {
@@ -49,7 +49,7 @@ export function MyTables({ games }: { games: GameInfo[] }) {
           const mine = tokens.seat(code)?.seat ?? null;
           if (!s || s === 'unknown')
             return (
-              <li class="open-table my-table" data-table={code}>
+              <li class="my-table" data-table={code}>
                 <span class="open-game">{t('table')} {code}</span>
                 <span class="open-facts">{s ? t('my_table_unknown') : t('loading')}</span>
                 <button type="button" onClick={() => go(`/t/${code}`)}>
@@ -59,7 +59,7 @@ export function MyTables({ games }: { games: GameInfo[] }) {
             );
           if (s === 'gone')
             return (
-              <li class="open-table my-table" data-table={code} data-phase="gone">
+              <li class="my-table" data-table={code} data-phase="gone">
                 <span class="open-game">{t('table')} {code}</span>
                 <span class="open-facts">{t('my_table_gone')}</span>
                 <button type="button" onClick={() => dismiss(code)}>
@@ -72,7 +72,7 @@ export function MyTables({ games }: { games: GameInfo[] }) {
             .map((x) => (x.kind === 'bot' ? t('bot_named', { bot: x.bot ?? '' }) : x.name ?? t('my_table_free')));
           const phase = s.phase === 'finished' ? t('my_table_finished') : s.phase === 'waiting' ? t('open_table_waiting') : s.paused ? t('my_table_paused') : t('open_table_playing');
           return (
-            <li class="open-table my-table" data-table={code} data-phase={s.phase}>
+            <li class="my-table" data-table={code} data-phase={s.phase}>
               <span class="open-game">{nameOf(s.game)}</span>
               <span class="open-facts">
                 {phase}
