@@ -38,9 +38,6 @@ Result<Match> replay_told(const Record& record, const Registry& games, const OnT
       });
 }
 
-// The newest events a history holds (docs/protocol.md, `history`).
-constexpr size_t kHistoryEvents = 500;
-
 }  // namespace
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string code, Match match,
@@ -787,7 +784,7 @@ Frame Table::history_frame(Seat viewer) const {
   }
   // The newest events, whole actions at a time; the oldest ones give way.
   size_t first = 0;
-  while (first + 1 < entries.size() && events_held > kHistoryEvents)
+  while (first + 1 < entries.size() && events_held > ctx_.options.limits.history_events)
     events_held -= entries[first++].count;
   std::string m = R"({"type":"history","seq":)" + std::to_string(seq) + R"(,"complete":)" +
                   (first == 0 ? "true" : "false") + R"(,"entries":[)";

@@ -107,6 +107,36 @@ TEST(ServerHistory, ArrivingReceiverGetsExactlyWhatItWasToldLive) {
   check(server->port(), "after a restart");
 }
 
+// Requirement (coming back, the log; the size of a history): past the server's limit of
+// events, a history holds the newest ones, whole actions at a time, says it is not complete,
+// and still ends at the receiver's seq. Whisper with a limit of 2 events: seat 0 was told 3
+// actions of one event each (its two answers and the close of round 1).
+TEST(ServerHistory, HistoryKeepsTheNewestEventsWithinTheLimit) {
+  TempDir dir;
+  Limits limits;
+  limits.history_events = 2;
+  TestServer server(dir.path(), limits, &whisper_registry());
+  Client creator(server.port());
+  const Created t = create_table(creator, {"whisper", 3, {}, {}, false});
+  std::vector<Person> people;
+  for (int s = 0; s < 3; ++s)
+    people.push_back(join(server.port(), t.table, s, "seat " + std::to_string(s)));
+  int64_t seq = 0;
+  for (int s : {0, 1, 2, 0}) {
+    people[size_t(s)].client->send({{"type", "act"}, {"seq", ++seq}, {"action", "answer"}});
+    ASSERT_FALSE(people[size_t(s)].client->next_of("accepted").is_null());
+  }
+  people[0].client->send({{"type", "ping"}});
+  ASSERT_FALSE(people[0].client->next_of("pong").is_null());
+  const json live = told_live(*people[0].client);
+  ASSERT_EQ(live.size(), 3u);
+  auto [history, snapshot] = history_on_arrival(
+      server.port(), {{"type", "rejoin"}, {"table", t.table}, {"token", people[0].token}});
+  EXPECT_EQ(history["complete"], false);
+  EXPECT_EQ(history["entries"], json::array({live[1], live[2]}));
+  EXPECT_EQ(history["seq"], snapshot["seq"]);
+}
+
 // Requirement (coming back, the log): a table that waits has no history to tell.
 TEST(ServerHistory, NoHistoryBeforeTheStart) {
   TempDir dir;
