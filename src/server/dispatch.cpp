@@ -12,7 +12,7 @@ namespace sabbat::server {
 
 namespace {
 
-constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, ping";
+constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, again, ping";
 
 }  // namespace
 
@@ -101,6 +101,10 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
     std::string owner;
     if (!field(string_field(m, "owner", 64), owner)) return;
     return link.table->start(self, owner);
+  }
+  if (m.type == "again") {
+    if (!link.table) return wrong_role("join a seat first");
+    return link.table->again(self);
   }
   if (m.type == "act") {
     if (!link.table) return wrong_role("join a seat first");

@@ -147,12 +147,17 @@ int Lobby::restore(const std::vector<StoredTable>& tables) {
   return restored;
 }
 
-void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn) {
+void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connection>& conn,
+                   std::function<void(std::string)> made) {
+  const auto refuse = [&](Frame f) {
+    conn->send(std::move(f));
+    if (made) made({});
+  };
   auto request = read_request(message, ctx_.games(), ctx_.options.limits);
-  if (auto* e = std::get_if<ProtocolError>(&request)) return conn->send(error_frame(*e));
+  if (auto* e = std::get_if<ProtocolError>(&request)) return refuse(error_frame(*e));
   Request& r = std::get<Request>(request);
   auto match = Match::start(*r.game, r.setup);
-  if (!match) return conn->send(error_frame("bad-table", printable(match.error(), 300), "create"));
+  if (!match) return refuse(error_frame("bad-table", printable(match.error(), 300), "create"));
 
   std::string code;
   {
@@ -162,7 +167,7 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     if (open >= ctx_.options.limits.max_tables) {
       ctx_.log("create refused: the server holds its maximum of " +
                std::to_string(ctx_.options.limits.max_tables) + " tables");
-      return conn->send(error_frame(
+      return refuse(error_frame(
           "server-full", "the server holds its maximum number of tables; try later", "create"));
     }
     do code = new_table_code();
@@ -176,19 +181,22 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     std::lock_guard lock(mutex_);
     tables_[code] = table;
   }
-  table->open([this, conn, code, owner](const Status& st) {
+  table->open([this, conn, code, owner, made = std::move(made)](const Status& st) {
     if (!st) {
       ctx_.log("create failed in the store: " + printable(st.error(), 200));
       {
         std::lock_guard lock(mutex_);
         tables_.erase(code);
       }
-      return conn->send(error_frame("internal", "the server could not store the table", "create"));
+      conn->send(error_frame("internal", "the server could not store the table", "create"));
+      if (made) made({});
+      return;
     }
     conn->send(frame({{"type", "created"},
                       {"table", code},
                       {"owner", owner},
                       {"invite", ctx_.public_url + "/t/" + code}}));
+    if (made) made(code);
   });
 }
 

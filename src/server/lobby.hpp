@@ -2,6 +2,7 @@
 // The server's tables by code: creating them from a client's request (within the server's
 // limit), finding them for a join or an HTTP route, and rebuilding them after a restart.
 #include <boost/asio/io_context.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,8 +25,10 @@ class Lobby {
   int restore(const std::vector<StoredTable>& tables);
 
   // The protocol's "create": validates it, then answers "created" once the table is stored,
-  // or an error at once.
-  void create(const ClientMessage& message, const std::shared_ptr<Connection>& conn);
+  // or an error at once. `made` (optional) then gets the new table's code, or "" after an
+  // error.
+  void create(const ClientMessage& message, const std::shared_ptr<Connection>& conn,
+              std::function<void(std::string)> made = {});
 
   std::shared_ptr<Table> find(std::string_view code) const;
   // Every table in memory, in code order (a snapshot; each answers on its own strand).

@@ -20,6 +20,24 @@ std::string header_line(const Record& record) {
   return record.header_json().dump();
 }
 
+// The record's actions replayed from the start, each with its events and whether only its
+// seat may know of it (State::secret_from_others, asked of the state before the action, as
+// when it was played): what each receiver was told, for its seq and its history.
+using OnTold = std::function<void(const RecordedAction&, bool secret, const Events&)>;
+Result<Match> replay_told(const Record& record, const Registry& games, const OnTold& on_told) {
+  std::unique_ptr<State> before;
+  return replay_from_start(
+      record, games, [&](const State& start) { before = start.clone(); },
+      [&](const RecordedAction& a, const State& after, const Events& events) {
+        bool secret = false;
+        if (a.seat >= 0)
+          if (auto action = before->parse_action(a.seat, a.action); action)
+            secret = before->secret_from_others(a.seat, *action, a.time);
+        on_told(a, secret, events);
+        before = after.clone();
+      });
+}
+
 }  // namespace
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string code, Match match,
@@ -90,17 +108,11 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   auto record = parse_record(in);
   if (!record) return fail("table " + stored.code + ": " + record.error());
   // The actions only their seat may know of, by seat: each receiver's seq leaves out the
-  // others' (asked of the state before each action, as when it was played).
+  // others'.
   std::vector<int64_t> secret_by_seat(size_t(std::max(record->players, 0)));
-  std::unique_ptr<State> before;
-  auto match = replay_from_start(
-      *record, ctx.games(), [&](const State& start) { before = start.clone(); },
-      [&](const RecordedAction& a, const State& after, const Events&) {
-        if (a.seat >= 0 && size_t(a.seat) < secret_by_seat.size())
-          if (auto action = before->parse_action(a.seat, a.action);
-              action && before->secret_from_others(a.seat, *action, a.time))
-            ++secret_by_seat[size_t(a.seat)];
-        before = after.clone();
+  auto match =
+      replay_told(*record, ctx.games(), [&](const RecordedAction& a, bool secret, const Events&) {
+        if (secret && size_t(a.seat) < secret_by_seat.size()) ++secret_by_seat[size_t(a.seat)];
       });
   if (!match) return fail("table " + stored.code + ": " + match.error());
   auto settings = TableSettings::from_text(stored.settings, record->players);
@@ -126,6 +138,11 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
   t->secret_by_seat_ = std::move(secret_by_seat);
   for (int64_t n : t->secret_by_seat_) t->secret_total_ += n;
+  // The next game's table, once a seat of this one asked for it.
+  if (auto j = parse_untrusted_json(stored.settings, JsonLimits{1 << 20, 8}); j && j->is_object())
+    if (auto next = j->find("next");
+        next != j->end() && next->is_string() && looks_like_table_code(next->get<std::string>()))
+      t->next_ = next->get<std::string>();
   if (plain_tokens)
     t->on_strand([](Table& self) {
       self.ctx_.log("table " + self.code_ + ": its tokens are now stored as digests");
@@ -154,6 +171,8 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
       // Nobody is connected yet: every person's seat is empty from the restart on.
       for (Seat s = 0; s < Seat(self.settings_.seats.size()); ++s)
         self.mark_absent(s, self.clock_offset_);
+      // A table with people waits for one of them to come back.
+      self.update_pause();
       self.schedule();
     }
   });
@@ -212,6 +231,7 @@ void Table::on_stored(const Status& st) {
 std::string Table::settings_text() const {
   json j = settings_.to_json();
   stand_in_notes_.add_to(j);
+  if (!next_.empty()) j["next"] = next_;
   return j.dump();
 }
 
@@ -324,18 +344,21 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
     }
     self.links_.push_back({conn, conn->id(), found, false});
     self.absent_since_[size_t(found)].reset();
+    self.update_pause();
     if (self.stand_ins_[size_t(found)]) self.stand_in_ends(found);
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
                           {"seat", found},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
+    Frame history = self.history_frame(found);
     Frame snapshot = self.snapshot_frame(found);
     const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, joined, snapshot, id] {
+    self.after_earlier([&self, conn, joined, history, snapshot, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
+      if (history) conn->send(history);
       if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
@@ -354,12 +377,14 @@ void Table::watch(std::shared_ptr<Connection> conn) {
                          "watch");
     }
     self.links_.push_back({conn, conn->id(), kSpectator, false});
+    Frame history = self.history_frame(kSpectator);
     Frame snapshot = self.snapshot_frame(kSpectator);
     const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, snapshot, id] {
+    self.after_earlier([&self, conn, history, snapshot, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
+      if (history) conn->send(history);
       if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
     });
@@ -402,8 +427,36 @@ void Table::leave(uint64_t connection_id) {
     self.after_earlier([&self] { self.broadcast_status(); });
     if (seat >= 0 && self.phase_ == Phase::Playing && !self.seat_connected(seat)) {
       self.mark_absent(seat, self.game_now());
+      self.update_pause();
       self.schedule();
     }
+  });
+}
+
+void Table::again(std::shared_ptr<Connection> conn) {
+  on_strand([conn](Table& self) {
+    const Link* link = self.find_link(conn->id());
+    if (!link || link->seat < 0)
+      return conn->send(
+          error_frame("wrong-role", "only a seat of the table may ask for another game", "again"));
+    if (self.phase_ != Phase::Finished)
+      return conn->send(error_frame("not-finished", "the game has not ended", "again"));
+    // Asked already: the table message names the next table (or will, once it is stored).
+    if (!self.next_.empty()) return conn->send(self.table_frame(link->seat));
+    if (self.next_asked_) return;
+    if (!self.ctx_.lobby)
+      return conn->send(error_frame("internal", "this server makes no new tables", "again"));
+    self.next_asked_ = true;
+    ClientMessage create{"create", self.again_request()};
+    self.ctx_.lobby->create(create, conn, [self = self.shared_from_this()](std::string code) {
+      self->on_strand([code = std::move(code)](Table& t) {
+        t.next_asked_ = false;
+        if (code.empty()) return;  // the asker was told why
+        t.next_ = code;
+        t.ctx_.log("table " + t.code_ + ": its next game is at table " + code);
+        t.save_settings([&t] { t.broadcast_status(); });
+      });
+    });
   });
 }
 
@@ -429,6 +482,7 @@ Table::Link* Table::find_link(uint64_t id) {
 
 GameTime Table::game_now() const {
   if (phase_ != Phase::Playing) return match_.state().now();
+  if (paused_) return std::max(match_.state().now(), clock_offset_);
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - clock_start_);
   return std::max(match_.state().now(), clock_offset_ + GameTime(elapsed.count()));
@@ -439,6 +493,7 @@ void Table::begin() {
   clock_start_ = std::chrono::steady_clock::now();
   clock_offset_ = match_.state().now();
   for (Seat s = 0; s < Seat(settings_.seats.size()); ++s) mark_absent(s, clock_offset_);
+  update_pause();
   // Everyone learns at once that the game has begun, and what each seat may now do.
   Frames frames = build_frames(nullptr, match_.state().now());
   after_earlier([this, frames] {
@@ -536,7 +591,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
 void Table::schedule() {
   ++schedule_generation_;
   timer_.cancel();
-  if (phase_ != Phase::Playing || broken_ || closed_) return;
+  if (phase_ != Phase::Playing || broken_ || closed_ || paused_) return;
   const State& state = match_.state();
   struct Next {
     Seat seat;
@@ -594,7 +649,7 @@ void Table::schedule() {
 }
 
 void Table::play_scheduled(Seat seat, Action action, GameTime at) {
-  if (phase_ != Phase::Playing || broken_ || closed_) return;
+  if (phase_ != Phase::Playing || broken_ || closed_ || paused_) return;
   Status st = apply_step(seat, action, at, {}, 0);
   if (!st && seat != kClock) {
     // The bot chose on a redrawn game; its own legal actions are its to know, so it falls
@@ -617,6 +672,36 @@ bool Table::seat_connected(Seat seat) const {
   for (const Link& l : links_)
     if (l.seat == seat) return true;
   return false;
+}
+
+bool Table::people_away() const {
+  bool people = false;
+  for (Seat s = 0; s < Seat(settings_.seats.size()); ++s) {
+    if (settings_.seats[size_t(s)].bot) continue;
+    people = true;
+    if (seat_connected(s)) return false;
+  }
+  return people;
+}
+
+void Table::update_pause() {
+  if (phase_ != Phase::Playing || broken_ || closed_) return;
+  const bool away = people_away();
+  if (away == paused_) return;
+  if (away) {
+    // Game time stops where it is; the timer's bots, stand-ins and deadlines wait.
+    clock_offset_ = game_now();
+    paused_ = true;
+    ++schedule_generation_;
+    timer_.cancel();
+    ctx_.log("table " + code_ + ": every person is away; the game is paused");
+  } else {
+    paused_ = false;
+    clock_start_ = std::chrono::steady_clock::now();
+    ctx_.log("table " + code_ + ": a person is back; the game resumes");
+    schedule();
+  }
+  after_earlier([this] { broadcast_status(); });
 }
 
 void Table::mark_absent(Seat seat, GameTime since) {
@@ -661,6 +746,55 @@ Frame Table::snapshot_frame(Seat viewer) const {
   // learns its first view at once, when the game begins.
   if (phase_ == Phase::Waiting) return nullptr;
   return state_frame(viewer, nullptr, match_.state().now());
+}
+
+Frame Table::history_frame(Seat viewer) const {
+  if (phase_ == Phase::Waiting) return nullptr;
+  // Replayed rather than kept: the same audiences and the same seq as when each action was
+  // told (apply_step), with the events' texts written as in a state message.
+  struct Entry {
+    int64_t seq;
+    GameTime time;
+    std::string events;
+    size_t count;
+  };
+  std::vector<Entry> entries;
+  size_t events_held = 0;
+  int64_t seq = 0;
+  auto replayed = replay_told(match_.record(), ctx_.games(),
+                              [&](const RecordedAction& a, bool secret, const Events& ev) {
+                                if (secret && a.seat != viewer) return;
+                                ++seq;
+                                const std::vector<std::string> texts = event_texts(ev);
+                                Entry e{seq, a.time, "[", 0};
+                                for (size_t i = 0; i < ev.size(); ++i)
+                                  if (ev[i].audience.sees(viewer)) {
+                                    if (e.count++) e.events += ',';
+                                    e.events += texts[i];
+                                  }
+                                if (!e.count) return;
+                                e.events += ']';
+                                events_held += e.count;
+                                entries.push_back(std::move(e));
+                              });
+  if (!replayed) {
+    ctx_.log("table " + code_ +
+             ": its history could not be replayed: " + printable(replayed.error(), 200));
+    return nullptr;
+  }
+  // The newest events, whole actions at a time; the oldest ones give way.
+  size_t first = 0;
+  while (first + 1 < entries.size() && events_held > ctx_.options.limits.history_events)
+    events_held -= entries[first++].count;
+  std::string m = R"({"type":"history","seq":)" + std::to_string(seq) + R"(,"complete":)" +
+                  (first == 0 ? "true" : "false") + R"(,"entries":[)";
+  for (size_t i = first; i < entries.size(); ++i) {
+    if (i > first) m += ',';
+    m += R"({"seq":)" + std::to_string(entries[i].seq) + R"(,"time":)" +
+         std::to_string(entries[i].time) + R"(,"events":)" + entries[i].events + "}";
+  }
+  m += "]}";
+  return std::make_shared<const std::string>(std::move(m));
 }
 
 Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
@@ -775,7 +909,23 @@ json Table::status_json() const {
           {"spectators", settings_.spectators},
           {"listed", settings_.listed},
           {"watchers", watchers},
+          {"paused", paused_ && phase_ == Phase::Playing},
+          {"next", next_.empty() ? json(nullptr) : json(next_)},
           {"seats", seats}};
+}
+
+json Table::again_request() const {
+  json seats = json::array();
+  for (const SeatSettings& seat : settings_.seats)
+    seats.push_back(seat.bot ? json{{"bot", seat.bot_name}} : json{{"human", true}});
+  return {{"type", "create"},
+          {"game", match_.game().id()},
+          {"players", settings_.seats.size()},
+          {"params", match_.record().params},
+          {"seats", std::move(seats)},
+          {"spectators", settings_.spectators},
+          {"listed", settings_.listed},
+          {"stand_in_after_ms", stand_in_notes_.after_ms}};
 }
 
 Frame Table::result_frame() const {

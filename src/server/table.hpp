@@ -49,6 +49,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void start(std::shared_ptr<Connection> conn, std::string owner_token);
   void act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text);
   void leave(uint64_t connection_id);
+  // "again": a seat of the finished table asks for the next game with the same people.
+  void again(std::shared_ptr<Connection> conn);
   // Server going away: tell every client and stop the clock.
   void close_all();
 
@@ -106,6 +108,10 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // Stand-ins (stand_in.hpp).
   bool seat_connected(Seat seat) const;
+  // A table with people's seats pauses while none of them has a connection: its bots and
+  // stand-ins stop and its game time stands still, until a person comes back.
+  bool people_away() const;
+  void update_pause();
   // From now on the seat counts as empty, if it is a person's, unconnected, while playing.
   void mark_absent(Seat seat, GameTime since);
   // Every empty seat whose limit has passed by `now` gets its stand-in.
@@ -116,6 +122,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // Telling.
   // Where the game stands, for a connection that arrives: null while the table waits.
   Frame snapshot_frame(Seat viewer) const;
+  // What `viewer` was told (or may see) since the start, for a log rebuilt after a rejoin or
+  // a watch; null while the table waits. Sent just before the snapshot.
+  Frame history_frame(Seat viewer) const;
   // Without events: a snapshot. With `only`, for that seat's connections alone.
   Frames build_frames(const Events* events, GameTime time,
                       std::optional<Seat> only = std::nullopt) const;
@@ -130,6 +139,7 @@ class Table : public std::enable_shared_from_this<Table> {
   json status_json() const;
   Frame table_frame(Seat you) const;
   Frame result_frame() const;  // once the game has ended
+  json again_request() const;  // the "create" of the next game with the same people
   bool record_ready() const;   // ended and stored: the record and the replay may be served
   void broadcast_status();
   Link* find_link(uint64_t id);
@@ -156,6 +166,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<int64_t> secret_by_seat_;
   int64_t secret_total_ = 0;
   Phase phase_ = Phase::Waiting;
+  bool paused_ = false;  // playing, every person away: the clock stands still
+  std::string next_;     // the code of the next game's table, once a seat asked for it
+  bool next_asked_ = false;
   std::chrono::steady_clock::time_point clock_start_;
   GameTime clock_offset_ = 0;  // game time at clock_start_
   uint64_t schedule_generation_ = 0;

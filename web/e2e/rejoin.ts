@@ -1,5 +1,7 @@
 // Requirement (issue 10, e2e 3, browser side): a person joins through the invite link, and the
 // page reloaded mid-game sends `rejoin` with the token it was given and gets its seat back.
+// Requirement (coming back, the log): the `history` the server sends before the snapshot
+// rebuilds the log after the reload, with the same lines as were shown live.
 // The WebSocket is answered here, so this runs without a sabbat server.
 import type { Browser } from 'playwright-core';
 import { games, scenes, status } from './fixtures';
@@ -13,6 +15,8 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
   const { url, server } = await serveDist(dist, { '/api/games': games, [`/api/tables/${CODE}`]: waiting });
   const seen: any[] = [];
   const scene = scenes(fixtures)[0];
+  const told = [scene.log!.slice(0, 2), scene.log!.slice(2)];
+  const logLines = (page: any) => page.locator('.log-lines li').allTextContents();
   try {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
@@ -24,7 +28,13 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
         if (m.type === 'join' || (m.type === 'rejoin' && m.token === TOKEN)) {
           ws.send(JSON.stringify({ type: 'joined', table: CODE, seat: m.seat ?? 2, token: TOKEN }));
           ws.send(JSON.stringify({ type: 'table', status: status('sortileges', 'playing'), you: 0 }));
-          ws.send(JSON.stringify(scene.state));
+          if (m.type === 'join') {
+            // Two actions told live, each with its events.
+            for (const [i, events] of told.entries()) ws.send(JSON.stringify({ ...scene.state, seq: 41 + i, time: 60000 + i, snapshot: false, events }));
+          } else {
+            ws.send(JSON.stringify({ type: 'history', seq: 42, complete: true, entries: told.map((events, i) => ({ seq: 41 + i, time: 60000 + i, events })) }));
+            ws.send(JSON.stringify({ ...scene.state, snapshot: true }));
+          }
         } else if (m.type === 'rejoin') {
           ws.send(JSON.stringify({ type: 'error', code: 'wrong-token', ref: 'rejoin', message: 'wrong token' }));
         }
@@ -37,9 +47,15 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
     await page.locator('.sortileges').waitFor();
     const join = seen.find((m) => m.type === 'join');
     if (!join || join.table !== CODE || join.name !== 'Circé' || join.seat !== 3 || join.protocol !== 1) throw new Error(`join sent: ${JSON.stringify(join)}`);
+    await page.locator('.log-lines li').nth(scene.log!.length - 1).waitFor();
+    const before = await logLines(page);
+    if (before.length !== scene.log!.length) throw new Error(`live log: ${JSON.stringify(before)}`);
     seen.length = 0;
     await page.reload();
     await page.locator('.sortileges').waitFor();
+    await page.locator('.log-lines li').nth(scene.log!.length - 1).waitFor({ timeout: 5000 });
+    const after = await logLines(page);
+    if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`the log after the reload: ${JSON.stringify(after)}, before: ${JSON.stringify(before)}`);
     const rejoin = seen.find((m) => m.type === 'rejoin');
     if (!rejoin || rejoin.token !== TOKEN || rejoin.table !== CODE) throw new Error(`after reload: ${JSON.stringify(seen)}`);
     if (seen.some((m) => m.type === 'join')) throw new Error('the reloaded page joined again instead of rejoining');

@@ -20,6 +20,7 @@ import { playBal } from './bal';
 import { readBal } from './bal_incantation';
 import { checkLobby } from './lobby';
 import { checkRejoin } from './rejoin';
+import { checkComeback } from './comeback';
 import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
 
@@ -67,6 +68,10 @@ try {
     if (wanted('lobby')) {
       const l = await checkLobby(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e lobby: the form opens in view with its first field focused at 360 and 1280 px; ${l.started} untouched forms started their game; no sideways scroll at 360 px; no raw name in the French form`);
+    }
+    if (wanted('comeback')) {
+      const c = await checkComeback(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
+      console.log(`e2e comeback: after ${c.moves} moves a reload brought back its ${c.lines} log lines; the home page lists the table; play again seats both people at the next table; a table left by all pauses; a finished one is dismissed`);
     }
     if (wanted('sortileges')) {
       const r = await playSortileges(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));

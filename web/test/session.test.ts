@@ -1,7 +1,7 @@
 // The client's state handling (docs/protocol.md): what each server message does to the session.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
+import { LOG_LIMIT, emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
 import type { StateMsg } from '../src/protocol/types';
 
 const state = (seq: number, extra: Partial<StateMsg> = {}): StateMsg => ({
@@ -100,4 +100,56 @@ test('protocol: result and errors are kept; unknown message types change nothing
   assert.equal(s.problem!.code, 'not-started');
   const same = receive(s, { type: 'dance' } as any, 0);
   assert.equal(same, s);
+});
+
+// Requirement (coming back, the log): the history sent before the snapshot of a rejoin or a
+// watch rebuilds the log with the lines told live, each at its seq, in place of what the page
+// held; the snapshot after it adds nothing, and live states go on appending.
+test('protocol: history rebuilds the log, then live states append to it', () => {
+  let s = receive(seated(), state(1, { events: [{ kind: 'old', text: 'before the reload' }] }), 0);
+  s = receive(
+    s,
+    {
+      type: 'history',
+      seq: 3,
+      complete: true,
+      entries: [
+        { seq: 1, time: 10, events: [{ kind: 'played', text: 'a' }] },
+        { seq: 3, time: 30, events: [{ kind: 'played', text: 'b', data: { x: 1 } }, { kind: 'scored', text: 'c' }] },
+      ],
+    },
+    0,
+  );
+  assert.deepEqual(
+    s.log.map((l) => [l.seq, l.kind, l.text]),
+    [
+      [1, 'played', 'a'],
+      [3, 'played', 'b'],
+      [3, 'scored', 'c'],
+    ],
+  );
+  assert.deepEqual(s.log[1].data, { x: 1 });
+  s = receive({ ...s, state: null }, { ...state(3), snapshot: true } as StateMsg, 0);
+  assert.equal(s.log.length, 3, 'a snapshot tells no events');
+  s = receive(s, state(4, { events: [{ kind: 'played', text: 'd' }] }), 0);
+  assert.deepEqual(
+    s.log.map((l) => l.text),
+    ['a', 'b', 'c', 'd'],
+  );
+});
+
+test('protocol: a history longer than the log keeps its newest lines', () => {
+  const entries = Array.from({ length: LOG_LIMIT + 20 }, (_, i) => ({ seq: i + 1, time: i, events: [{ kind: 'k', text: String(i + 1) }] }));
+  const s = receive(seated(), { type: 'history', seq: entries.length, complete: true, entries }, 0);
+  assert.equal(s.log.length, LOG_LIMIT);
+  assert.equal(s.log[s.log.length - 1].text, String(entries.length));
+  assert.equal(s.log[0].text, '21');
+});
+
+// Requirement (play again): the `created` of the next table, answered to a seat of the
+// finished one, leaves the page at its table.
+test('protocol: created while at a table does not move the session', () => {
+  const s = receive(seated(), { type: 'created', table: 'next', owner: 'o', invite: 'http://x/t/next' }, 0);
+  assert.equal(s.table, 'abc');
+  assert.equal(s.owner, null);
 });

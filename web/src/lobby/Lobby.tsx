@@ -5,6 +5,7 @@ import { fetchGames } from '../net';
 import type { GameInfo } from '../protocol/types';
 import { CreateTable } from './CreateTable';
 import { GamePicture } from './GamePicture';
+import { MyTables } from './MyTables';
 import { OpenTables } from './OpenTables';
 import { boardFor } from '../games/registry';
 
@@ -27,6 +28,7 @@ export function Lobby() {
     <div class="lobby">
       <h1>{t('lobby_title')}</h1>
       <p class="lead">{t('lobby_lead')}</p>
+      <MyTables games={games} />
       <OpenTables games={playable} />
       <ul class="games">
         {playable.map((g) => (

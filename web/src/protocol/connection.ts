@@ -170,6 +170,11 @@ export class Connection {
     this.write({ type: 'start', owner });
     return true;
   }
+  // At the finished table, asks for the next game with the same people; the table's status then
+  // names it (status.next), and the asker gets its owner token in `created`.
+  again(): void {
+    this.write({ type: 'again' });
+  }
   // Sends one legal action; refuses quietly what the server did not offer.
   act(action: string): boolean {
     const s = this.session;

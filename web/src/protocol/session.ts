@@ -1,7 +1,7 @@
 // What the page knows about its table, rebuilt from server messages only. `receive` is pure:
 // the same messages in the same order give the same session, which is what the unit tests
 // check and what lets a reconnect start again from a clean slate.
-import type { GameEvent, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
+import type { GameEvent, HistoryEntry, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
 
 export type Role = 'none' | 'seat' | 'spectator';
 
@@ -42,6 +42,13 @@ export interface Session {
 
 export const LOG_LIMIT = 500;
 
+// The log as the server's history tells it: the same lines as live, each at its seq.
+function logFromHistory(entries: HistoryEntry[]): LogLine[] {
+  let log: LogLine[] = [];
+  for (const e of entries) log = appendLog(log, e.seq, e.events ?? []);
+  return log;
+}
+
 export function emptySession(): Session {
   return {
     connected: false,
@@ -76,7 +83,13 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
     case 'welcome':
       return { ...s, connected: true, problem: null };
     case 'created':
+      // At a table already, it is the next game's table ("again"): the page stays where it is.
+      if (s.role !== 'none') return s;
       return { ...s, table: msg.table, owner: msg.owner, invite: msg.invite };
+    case 'history':
+      // Everything this receiver was told since the start: the log is rebuilt from it, in place
+      // of what the page held (the same lines, or fewer after a reload).
+      return { ...s, log: logFromHistory(msg.entries ?? []) };
     case 'joined':
       return { ...s, role: 'seat', table: msg.table, seat: msg.seat, token: msg.token, problem: null };
     case 'watching':

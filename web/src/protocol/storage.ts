@@ -1,6 +1,8 @@
 // Seat and owner tokens kept in the browser (localStorage), one entry per table, so that a
 // reload or a lost connection gets the seat back with `rejoin`.
 export interface KeyValue {
+  readonly length: number;
+  key(index: number): string | null;
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
@@ -34,6 +36,23 @@ export class Tokens {
   forgetSeat(table: string): void {
     this.store.removeItem(seatKey(table));
   }
+  // The tables this browser holds a seat at, by code.
+  seatTables(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.store.length; i++) {
+      const k = this.store.key(i);
+      if (k?.startsWith('sabbat.seat.')) {
+        const code = k.slice('sabbat.seat.'.length);
+        if (this.seat(code)) out.push(code);
+      }
+    }
+    return out.sort();
+  }
+  // Forgets everything kept for a table: its seat token and its owner token.
+  forgetTable(table: string): void {
+    this.store.removeItem(seatKey(table));
+    this.store.removeItem(ownerKey(table));
+  }
   owner(table: string): string | null {
     return this.store.getItem(ownerKey(table));
   }
@@ -45,6 +64,12 @@ export class Tokens {
 // For tests and for browsers that refuse storage (private modes).
 export class MemoryStore implements KeyValue {
   private m = new Map<string, string>();
+  get length() {
+    return this.m.size;
+  }
+  key(i: number) {
+    return [...this.m.keys()][i] ?? null;
+  }
   getItem(k: string) {
     return this.m.has(k) ? (this.m.get(k) as string) : null;
   }

@@ -51,6 +51,10 @@ export interface TableStatus {
   phase: 'waiting' | 'playing' | 'finished';
   spectators: boolean;
   watchers?: number;
+  // Playing, and every person's seat without a connection: the game waits for one to come back.
+  paused?: boolean;
+  // Once a seat asked for another game ("again"): the next table's code.
+  next?: string | null;
   seats: SeatStatus[];
 }
 
@@ -81,6 +85,21 @@ export interface StateMsg {
   you: You;
 }
 
+// One action told to this receiver before it arrived, with the events it may see.
+export interface HistoryEntry {
+  seq: number;
+  time: number;
+  events: GameEvent[];
+}
+
+// Sent just before the snapshot on `rejoin` and `watch` at a game that has begun.
+export interface HistoryMsg {
+  type: 'history';
+  seq: number;
+  complete: boolean;
+  entries: HistoryEntry[];
+}
+
 export interface ResultMsg {
   type: 'result';
   scores: number[];
@@ -95,6 +114,7 @@ export type ServerMsg =
   | { type: 'watching'; table: string }
   | { type: 'table'; status: TableStatus; you: You }
   | StateMsg
+  | HistoryMsg
   | { type: 'accepted'; seq: number; at: number }
   | { type: 'refused'; seq: number; error: string }
   | ResultMsg
@@ -119,4 +139,5 @@ export type ClientMsg =
   | { type: 'watch'; table: string }
   | { type: 'start'; owner: string }
   | { type: 'act'; action: string; seq: number }
+  | { type: 'again' }
   | { type: 'ping'; id?: Json };

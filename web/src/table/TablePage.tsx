@@ -1,7 +1,10 @@
 // A table: the waiting room (seats, invite link, start), then the game's board, the log and the
 // result. Everything shown comes from the session, i.e. from the server's messages.
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
-import { tokens } from '../net';
+import { freshConnection, tokens } from '../net';
+import type { TableStatus } from '../protocol/types';
+import { savedName } from '../lobby/name';
 import type { Connection } from '../protocol/connection';
 import { boardFor } from '../games/registry';
 import { Invite } from './Invite';
@@ -46,6 +49,11 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: seatNo(s.seat), name: names[s.seat] }) : ''}
         </p>
       </div>
+      {status.paused && (
+        <p class="panel paused-note" role="status">
+          {t('paused_note')}
+        </p>
+      )}
       {problem && s.role !== 'none' && (
         <p class="problem" role="alert">
           {problem.message}
@@ -67,6 +75,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
       )}
       <div class="table-body">
         <div class="board-area">
+          {status.phase === 'finished' && (s.role === 'seat' || status.next) && <NextGame conn={conn} status={status} seat={s.role === 'seat' ? s.seat : null} />}
           {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
           {s.state && game ? (
             <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
@@ -86,5 +95,54 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+// Takes this person's seat again at the next table, then opens it (the page rejoins with the
+// token it was just given).
+function joinNext(next: string, name: string, seat: number | null) {
+  if (tokens.seat(next)) return location.assign(`/t/${next}`);
+  const c = freshConnection();
+  c.join(next, name, seat ?? undefined);
+  const off = c.subscribe((s) => {
+    if (s.role === 'seat' || s.problem) {
+      off();
+      location.assign(`/t/${next}`);
+    }
+  });
+}
+
+// The end of a game: "play again" makes the next table with the same game, settings and seats
+// (docs/protocol.md, `again`); once it exists (the status names it) every person is offered
+// to join it at the same seat, and the one who asked is taken there.
+function NextGame({ conn, status, seat }: { conn: Connection; status: TableStatus; seat: number | null }) {
+  const [asked, setAsked] = useState(false);
+  const next = status.next ?? null;
+  const name = (seat !== null ? status.seats[seat]?.name : null) || savedName() || t('seat_n', { n: seat ?? 0 });
+  useEffect(() => {
+    if (asked && next) joinNext(next, name, seat);
+  }, [asked, next]);
+  if (!next)
+    return (
+      <p class="play-again">
+        <button type="button" class="primary" disabled={asked} onClick={() => (conn.again(), setAsked(true))}>
+          {t('play_again')}
+        </button>{' '}
+        <small>{t('play_again_help')}</small>
+      </p>
+    );
+  return (
+    <p class="play-again" role="status">
+      {t('next_ready', { code: next })}{' '}
+      {seat !== null ? (
+        <button type="button" class="primary" onClick={() => joinNext(next, name, seat)}>
+          {t('join_next')}
+        </button>
+      ) : (
+        <a class="button" href={`/t/${next}`}>
+          {t('watch_next')}
+        </a>
+      )}
+    </p>
   );
 }
