@@ -14,8 +14,12 @@ class Connection {
  public:
   virtual ~Connection() = default;
   virtual uint64_t id() const = 0;
-  // Queues one message; a client whose queue is full is disconnected.
+  // Queues one message; a client whose queue is full is disconnected. A `table` message the
+  // same as the last one this connection was sent is left out: it tells nothing new.
   virtual void send(Frame frame) = 0;
+  // The same, but a `table` message goes even when it repeats the last one: the answer to a
+  // request that asked for it.
+  virtual void answer(Frame frame) { send(std::move(frame)); }
   // Queues two messages together, so that they may leave in one TCP segment: the answer to a
   // seat's action and the state it led to.
   virtual void send_both(Frame first, Frame second) {

@@ -442,7 +442,7 @@ void Table::again(std::shared_ptr<Connection> conn) {
     if (self.phase_ != Phase::Finished)
       return conn->send(error_frame("not-finished", "the game has not ended", "again"));
     // Asked already: the table message names the next table (or will, once it is stored).
-    if (!self.next_.empty()) return conn->send(self.table_frame(link->seat));
+    if (!self.next_.empty()) return conn->answer(self.table_frame(link->seat));
     if (self.next_asked_) return;
     if (!self.ctx_.lobby)
       return conn->send(error_frame("internal", "this server makes no new tables", "again"));

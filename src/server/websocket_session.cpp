@@ -208,6 +208,13 @@ void WebsocketSession::send(Frame f) {
             [self = shared_from_this(), f = std::move(f)]() mutable { self->queue(std::move(f)); });
 }
 
+void WebsocketSession::answer(Frame f) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), f = std::move(f)]() mutable {
+    self->last_table_ = 0;
+    self->queue(std::move(f));
+  });
+}
+
 void WebsocketSession::send_both(Frame first, Frame second) {
   net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first),
                                  second = std::move(second)]() mutable {

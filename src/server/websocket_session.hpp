@@ -29,6 +29,7 @@ class WebsocketSession final : public Connection,
 
   uint64_t id() const override { return id_; }
   void send(Frame frame) override;
+  void answer(Frame frame) override;
   void send_both(Frame first, Frame second) override;
   void close_with(Frame last, bool going_away) override;
   void leave_table() override;
