@@ -115,6 +115,7 @@ export const en = {
   you_watch: 'You are watching.',
   you_are: 'You are seat {n} ({name}).',
   table: 'Table',
+  board_title: 'The game',
   waiting_title: 'Waiting for the players',
   invite_link: 'Invite link: send it to your friends',
   copy: 'Copy',

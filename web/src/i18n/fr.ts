@@ -115,6 +115,7 @@ export const fr: Record<keyof typeof en, string> = {
   you_watch: 'Vous regardez.',
   you_are: 'Vous êtes à la place {n} ({name}).',
   table: 'Table',
+  board_title: 'La partie',
   waiting_title: 'En attente des joueurs',
   invite_link: 'Lien d’invitation : envoyez-le à vos amis',
   copy: 'Copier',

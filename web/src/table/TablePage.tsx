@@ -78,7 +78,11 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           {status.phase === 'finished' && (s.role === 'seat' || status.next) && <NextGame conn={conn} status={status} seat={s.role === 'seat' ? s.seat : null} />}
           {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
           {s.state && game ? (
-            <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
+            <>
+              {/* The board's own headings are h3: this keeps the outline in order for a screen reader. */}
+              <h2 class="sr-only">{t('board_title')}</h2>
+              <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
+            </>
           ) : s.state ? (
             <p>{t('no_board', { game: status.game })}</p>
           ) : null}

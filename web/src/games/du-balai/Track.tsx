@@ -29,7 +29,8 @@ export function Track({ view, names }: { view: any; names: string[] }) {
     );
   }
   return (
-    <section class="track-box" aria-labelledby="track-title">
+    // Focusable: on a narrow screen the track may scroll, and a keyboard must reach it.
+    <section class="track-box" aria-labelledby="track-title" tabIndex={0}>
       <h3 id="track-title" class="sr-only">
         {t('db_track')}
       </h3>
