@@ -69,7 +69,7 @@ export async function checkComeback(browser: Browser, bin: string, dist: string,
     await home.goto(server.url + '/');
     const row = await myRow(home, code, /being played/, 'while playing');
     const facts = await row.locator('.open-facts').innerText();
-    if (!/seat 0/i.test(facts) || !/Viviane/.test(facts)) throw new Error(`the home page's row reads "${facts}"`);
+    if (!/seat 1\b/i.test(facts) || !/Viviane/.test(facts)) throw new Error(`the home page's row reads "${facts}"`);
     await home.close();
 
     // To the end.
@@ -81,17 +81,18 @@ export async function checkComeback(browser: Browser, bin: string, dist: string,
     await a.locator('.result').waitFor({ timeout: 10000 });
     await b.locator('.result').waitFor({ timeout: 10000 });
 
-    // Play again: the asker is taken to the next table at seat 0, the other is offered it.
+    // Play again: the asker is taken to the next table at her seat (the first, shown as 1), the
+    // other is offered it.
     await a.getByRole('button', { name: 'Play again' }).click();
     await a.waitForURL((u) => /\/t\/[a-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith(code), { timeout: 15000 });
     const next = /\/t\/([a-z0-9]+)/.exec(a.url())![1];
-    await a.locator('.conn', { hasText: /seat 0\b/ }).waitFor({ timeout: 10000 });
+    await a.locator('.conn', { hasText: /seat 1\b/ }).waitFor({ timeout: 10000 });
     const offer = b.getByRole('button', { name: 'Join the next game' });
     await offer.waitFor({ timeout: 10000 });
     if (screens) await b.screenshot({ path: join(screens, 'play-again-360.png'), fullPage: true });
     await offer.click();
     await b.waitForURL((u) => u.pathname === `/t/${next}`, { timeout: 15000 });
-    await b.locator('.conn', { hasText: /seat 1\b/ }).waitFor({ timeout: 10000 });
+    await b.locator('.conn', { hasText: /seat 2\b/ }).waitFor({ timeout: 10000 });
     // Both seats taken: the next game begins by itself.
     await a.locator('.sortileges').waitFor({ timeout: 10000 });
     await b.locator('.sortileges').waitFor({ timeout: 10000 });

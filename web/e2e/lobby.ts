@@ -57,10 +57,10 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
           if (!(await study.evaluate((el) => document.activeElement === el))) throw new Error(`${what}: the wrong field is not focused`);
           await study.fill('20');
         }
-        // The untouched form: seat 0 for the creator, bots elsewhere, the game starts.
+        // The untouched form: the first seat (shown as 1) for the creator, bots elsewhere, the game starts.
         await page.locator('form.create button[type=submit]').click();
         await page.locator(BOARDS[g.id]).waitFor({ timeout: 15000 });
-        await page.locator('.conn', { hasText: /seat 0\b/ }).waitFor({ timeout: 10000 });
+        await page.locator('.conn', { hasText: /seat 1\b/ }).waitFor({ timeout: 10000 });
         if (size.tag === '360') await noSidewaysScroll(page, `${what}, the table`);
         started++;
         await ctx.close();

@@ -179,7 +179,8 @@ async function checkReplay(page: Page, actions: number, record: number[], screen
   if (JSON.stringify(shown) !== JSON.stringify(record)) throw new Error(`replay's scores ${JSON.stringify(shown)} differ from the record ${JSON.stringify(record)}`);
   await page.locator('.replay-bar select').selectOption('spectator');
   await page.waitForURL(/replay\?seat=spectator$/);
-  await page.locator('.replay-steps output', { hasText: `Step 0 of ${actions}` }).waitFor();
+  // Changing whose eyes keeps the moment: still the last step.
+  await page.locator('.replay-steps output', { hasText: `Step ${actions} of ${actions}` }).waitFor({ timeout: 10_000 });
   await page.locator('.rules-toggle').click();
   await page.locator('.rules-text h1').waitFor();
 }

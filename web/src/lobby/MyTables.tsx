@@ -76,7 +76,7 @@ export function MyTables({ games }: { games: GameInfo[] }) {
               <span class="open-game">{nameOf(s.game)}</span>
               <span class="open-facts">
                 {phase}
-                {mine !== null ? ` · ${t('seat_n', { n: mine })}` : ''}
+                {mine !== null ? ` · ${t('seat_n', { n: mine + 1 })}` : ''}
                 {others.length > 0 ? ` · ${t('my_table_with', { names: others.join(', ') })}` : ''}
               </span>
               <span class="my-table-actions">

@@ -122,7 +122,7 @@ function joinNext(next: string, name: string, seat: number | null) {
 function NextGame({ conn, status, seat }: { conn: Connection; status: TableStatus; seat: number | null }) {
   const [asked, setAsked] = useState(false);
   const next = status.next ?? null;
-  const name = (seat !== null ? status.seats[seat]?.name : null) || savedName() || t('seat_n', { n: seat ?? 0 });
+  const name = (seat !== null ? status.seats[seat]?.name : null) || savedName() || t('seat_n', { n: (seat ?? 0) + 1 });
   useEffect(() => {
     if (asked && next) joinNext(next, name, seat);
   }, [asked, next]);

@@ -603,7 +603,7 @@ function Witches({ view: v, witches, names, me, actors }: { view: any; witches: 
                 <span class={`token seat-${w.seat}`} aria-hidden="true">
                   {w.seat}
                 </span>{' '}
-                <strong>{names[w.seat] ?? t('seat_n', { n: w.seat })}</strong>
+                <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong>
                 {w.seat === me && <em> ({t('you')})</em>}
                 {roles.map((r) => (
                   <span class={`bal-role${r === t('bal_role_acting') ? ' acting' : ''}`}>{r}</span>
@@ -647,7 +647,7 @@ export function BalBreakdown({ session, names }: { session: Session; names: stri
         const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
         return (
           <li>
-            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
+            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
           </li>
         );
       })}
