@@ -28,11 +28,12 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "links; its origin may open the WebSocket")
       ->type_name("URL");
   serve
-      ->add_option("--allow-origin", o.allow_origins,
-                   "An origin (http[s]://HOST[:PORT]) whose pages may open the WebSocket, "
-                   "besides the server's own addresses and --public-url; repeatable. Browsers' "
-                   "upgrades from any other origin, or with an empty or null one, are refused "
-                   "with 403; programs that send no Origin are accepted")
+      ->add_option(
+          "--allow-origin", o.allow_origins,
+          "An origin (http[s]://HOST[:PORT]) whose pages may open the WebSocket, "
+          "besides the server's own addresses and the one of --public-url (repeatable). Browsers' "
+          "upgrades from any other origin, or with an empty or null one, are refused "
+          "with 403; programs that send no Origin are accepted")
       ->type_name("ORIGIN")
       ->allow_extra_args(false);
   serve
