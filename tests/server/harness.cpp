@@ -167,20 +167,24 @@ std::vector<json> Client::until_closed() {
   return got;
 }
 
-HttpAnswer http_get(uint16_t port, const std::string& target) {
+HttpAnswer http_get(uint16_t port, const std::string& target,
+                    const std::vector<std::pair<std::string, std::string>>& headers) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(kSafety);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::empty_body> req{http::verb::get, target, 11};
   req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  for (const auto& [field, value] : headers) req.set(field, value);
   http::write(stream, req);
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   http::read(stream, buffer, res);
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-  return {int(res.result_int()), res.body(), std::string(res[http::field::content_type])};
+  HttpAnswer a{int(res.result_int()), res.body(), std::string(res[http::field::content_type]), {}};
+  for (const auto& field : res) a.headers[std::string(field.name_string())] = field.value();
+  return a;
 }
 
 std::vector<int> RawAnswer::statuses() const {

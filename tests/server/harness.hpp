@@ -7,6 +7,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -88,13 +89,21 @@ class Client {
   int close_code_ = 0;
 };
 
-// An HTTP GET on the server: status and body.
+// An HTTP GET on the server, with the request headers given: status, body and every header
+// of the answer.
 struct HttpAnswer {
   int status = 0;
   std::string body;
   std::string content_type;
+  std::map<std::string, std::string> headers;
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? std::string() : it->second;
+  }
+  bool has(const std::string& name) const { return headers.count(name) > 0; }
 };
-HttpAnswer http_get(uint16_t port, const std::string& target);
+HttpAnswer http_get(uint16_t port, const std::string& target,
+                    const std::vector<std::pair<std::string, std::string>>& headers = {});
 
 // Bytes written as they are on a new connection (the sending side then closed when
 // `close_after`), and all the server answers until it closes the connection, read up to

@@ -7,19 +7,7 @@
 // says so; a finished table can be dismissed from the home page.
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { startServer } from './real';
-
-async function clickAMove(page: Page): Promise<boolean> {
-  const moves = page.locator('button.move[data-action]:not([disabled])');
-  const n = await moves.count();
-  if (n === 0) return false;
-  try {
-    await moves.nth(Math.floor(Math.random() * n)).click({ timeout: 2000 });
-    return true;
-  } catch {
-    return false; // the state moved on under the pointer
-  }
-}
+import { clickOneMove, startServer } from './real';
 
 const logLines = (page: Page) => page.locator('.log-lines li').allTextContents();
 
@@ -54,7 +42,7 @@ export async function checkComeback(browser: Browser, bin: string, dist: string,
 
     // A few moves, then the first page reloads: the log comes back as it was.
     let moves = 0;
-    for (let i = 0; i < 400 && moves < 6; ++i) for (const p of [a, b]) moves += Number(await clickAMove(p));
+    for (let i = 0; i < 400 && moves < 6; ++i) for (const p of [a, b]) moves += Number(await clickOneMove(p));
     await a.waitForTimeout(300);
     const before = await logLines(a);
     if (before.length === 0) throw new Error(`no log line after ${moves} moves`);
@@ -75,7 +63,7 @@ export async function checkComeback(browser: Browser, bin: string, dist: string,
     // To the end.
     for (let i = 0; i < 3000 && (await a.locator('.result').count()) === 0; ++i) {
       let any = false;
-      for (const p of [a, b]) any = (await clickAMove(p)) || any;
+      for (const p of [a, b]) any = (await clickOneMove(p)) || any;
       if (!any) await a.waitForTimeout(50);
     }
     await a.locator('.result').waitFor({ timeout: 10000 });

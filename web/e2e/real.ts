@@ -29,7 +29,8 @@ export function startServer(bin: string, dist: string): Promise<{ url: string; s
   });
 }
 
-async function clickOneMove(page: Page): Promise<boolean> {
+// Clicks one of the moves the page offers, at random; false when it offers none.
+export async function clickOneMove(page: Page): Promise<boolean> {
   const moves = page.locator('button.move[data-action]:not([disabled])');
   const n = await moves.count();
   if (n === 0) return false;
