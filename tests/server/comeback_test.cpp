@@ -235,7 +235,10 @@ TEST(ServerPause, TableEveryPersonLeftPausesAndResumesWhenOneComesBack) {
 // makes no second table; a spectator may not ask, nor anyone before the end.
 TEST(ServerAgain, FinishedTablesSeatMakesTheNextGameWithTheSamePeople) {
   TempDir dir;
-  auto server = std::make_unique<TestServer>(dir.path());
+  // The random players act as fast as the server answers; the rate limit is not checked here.
+  Limits limits;
+  limits.messages_per_second = 1000;
+  auto server = std::make_unique<TestServer>(dir.path(), limits);
   TablePlan plan{"sortileges", 3, {{"unclaimed", "under-gratin"}}, {"", "random", ""}, true};
   // Before the end: refused.
   {
@@ -310,7 +313,7 @@ TEST(ServerAgain, FinishedTablesSeatMakesTheNextGameWithTheSamePeople) {
   t.people.clear();
   t.spectator.reset();
   server.reset();
-  server = std::make_unique<TestServer>(dir.path());
+  server = std::make_unique<TestServer>(dir.path(), limits);
   EXPECT_EQ(status_of(server->port(), t.created.table)["next"], next);
 }
 

@@ -59,8 +59,11 @@ class FragileClient {
   json next() {
     beast::flat_buffer buffer;
     beast::error_code ec;
+    // Asynchronous, so that the expiry bounds it.
     beast::get_lowest_layer(ws_).expires_after(kSafety);
-    ws_.read(buffer, ec);
+    ws_.async_read(buffer, [&ec](beast::error_code e, std::size_t) { ec = e; });
+    ioc_.restart();
+    ioc_.run();
     if (ec) {
       ok_ = false;
       return nullptr;

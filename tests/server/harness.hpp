@@ -83,6 +83,8 @@ class Client {
   std::string last_text;
 
  private:
+  boost::system::error_code read_within_safety(boost::beast::flat_buffer& buffer);
+
   boost::asio::io_context ioc_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   bool closed_ = false;

@@ -6,6 +6,8 @@ export const tableEn = {
   stand_in_note: 'away: a bot ({bot}) plays for now',
   turn_title: 'Your move',
   turn_sound: 'Sound when it is my move',
+  aid_toggle: 'Explain each round (first games)',
+  aid_why: 'Why',
   invite_by: '{name} invites you to a game of {game}.',
   invite_open: 'A table of {game} is waiting for its players.',
   invite_players: '{n} {n|player|players}',

@@ -8,6 +8,8 @@ export const tableFr: Record<keyof typeof tableEn, string> = {
   stand_in_note: 'absence : un bot ({bot}) joue à sa place pour l’instant',
   turn_title: 'À vous',
   turn_sound: 'Un son quand c’est à moi',
+  aid_toggle: 'Expliquer chaque manche (premières parties)',
+  aid_why: 'Pourquoi',
   invite_by: '{name} vous invite à une partie de {game}.',
   invite_open: 'Une table de {game} attend ses joueurs.',
   invite_players: '{n} {n|joueur|joueurs}',

@@ -2,6 +2,7 @@ import { t } from '../i18n/i18n';
 import type { TableStatus } from '../protocol/types';
 import { seatLabel, seatNo } from './seats';
 import { SoundToggle } from './turn';
+import { AidToggle } from './aid';
 
 export function SeatsPanel({ status, names, actors, you }: { status: TableStatus; names: string[]; actors: number[]; you: number | null }) {
   return (
@@ -20,6 +21,7 @@ export function SeatsPanel({ status, names, actors, you }: { status: TableStatus
         ))}
       </ul>
       {you !== null && status.phase !== 'finished' && <SoundToggle />}
+      {status.phase !== 'finished' && <AidToggle />}
       {status.watchers ? <p class="small">{t('watchers', { n: status.watchers })}</p> : null}
     </section>
   );
