@@ -8,6 +8,9 @@ import { useState } from 'preact/hooks';
 import { lang, t, type Key } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
+import { seatNo } from '../../table/seats';
+import { Why } from '../../table/aid';
+import { balMoment, balWhy } from './explain';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { LetPass, useLetPass } from './LetPass';
@@ -68,8 +71,9 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
     <div class="bal" data-phase={v.phase} data-seq={st.seq}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <StatusLine view={v} names={names} />
+      <Moment lines={balMoment(v, session.log, names)} />
       <div class={`bal-main layout-${layout || 'w'}`}>
-        <Attack view={v} names={names} me={me} />
+        <Attack view={v} names={names} me={me} why={balWhy(session.log, names)} />
         {legal.length > 0 &&
           (read ? (
             <Incantation key={`${read.seq} ${read.move}`} move={read.move} label={read.label} readings={spoken!.readings.get(read.move)!} busy={busy} say={(text) => actText(`${read.move} : ${text}`)} back={() => setReading(null)} />
@@ -225,14 +229,35 @@ function needText(need: Map<string, number>): string {
   return [...need.entries()].map(([c, n]) => potions(n, c)).join(', ');
 }
 
-function Attack({ view: v, names, me }: { view: any; names: string[]; me: number | null }) {
+// The rule at work now, in a few plain words (explain.ts): a reaction window, the start of a
+// Tour de Table, a Grand Sabbat, the Chat Noir turning.
+function Moment({ lines }: { lines: string[] }) {
+  if (!lines.length) return null;
+  return (
+    <aside class="bal-moment" aria-label={t('bal_hint_title')}>
+      {lines.map((l) => (
+        <p>{l}</p>
+      ))}
+    </aside>
+  );
+}
+
+function Attack({ view: v, names, me, why }: { view: any; names: string[]; me: number | null; why: string[] }) {
   const a = v.attack;
   if (!a) {
     if (v.phase === 'over') return null;
+    // Between two attacks: why the last one ended as it did (the first-game aid).
     return (
       <section class="bal-attack panel quiet" aria-labelledby="bal-attack-title">
         <h3 id="bal-attack-title">{t('bal_on_table')}</h3>
         <p class="small">{t('bal_no_attack')}</p>
+        {why.length > 0 && (
+          <Why>
+            {why.map((w) => (
+              <span class="bal-why-line">{w} </span>
+            ))}
+          </Why>
+        )}
       </section>
     );
   }
@@ -249,7 +274,7 @@ function Attack({ view: v, names, me }: { view: any; names: string[]; me: number
         <p class="bal-duel">
           <span class="sr-only">{t('bal_attack_of', { attacker: name(a.attacker), defender: name(a.defender) })}</span>
           <span aria-hidden="true">
-            <span class={`token seat-${a.attacker}`}>{a.attacker}</span> <strong>{name(a.attacker)}</strong> <span class="bal-arrow">→</span> <span class={`token seat-${a.defender}`}>{a.defender}</span> <strong>{name(a.defender)}</strong>
+            <span class={`token seat-${a.attacker}`}>{seatNo(a.attacker)}</span> <strong>{name(a.attacker)}</strong> <span class="bal-arrow">→</span> <span class={`token seat-${a.defender}`}>{seatNo(a.defender)}</span> <strong>{name(a.defender)}</strong>
           </span>
         </p>
       )}
@@ -426,7 +451,7 @@ function AttackComposer({ legal, names, witches, choice, setChoice, busy, act }:
               x,
               <span class="bal-target-option">
                 <span class={`token seat-${x}`} aria-hidden="true">
-                  {x}
+                  {seatNo(Number(x))}
                 </span>{' '}
                 <strong>{who(names, Number(x))}</strong>
                 {w && <small>{`${t('bal_alive', { n: w.crapzouilles })} · ${t(w.hand_size === 1 ? 'bal_hand_size_one' : 'bal_hand_size_n', { n: w.hand_size })}`}</small>}
@@ -601,7 +626,7 @@ function Witches({ view: v, witches, names, me, actors }: { view: any; witches: 
             <li class={`bal-witch${actors.includes(w.seat) && v.phase !== 'over' ? ' acting' : ''}${w.seat === me ? ' me' : ''}${w.eliminated ? ' out' : ''}`} data-seat={w.seat}>
               <div class="bal-witch-head">
                 <span class={`token seat-${w.seat}`} aria-hidden="true">
-                  {w.seat}
+                  {seatNo(w.seat)}
                 </span>{' '}
                 <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong>
                 {w.seat === me && <em> ({t('you')})</em>}

@@ -1,0 +1,120 @@
+// Le Bal des Sorcières: the rule said at the moment it bites (a reaction window, a Tour de Table,
+// the Grand Sabbat, the Chat Noir) and the first-game aid's why of the last attack, in both
+// languages, read only from the seat's view and the log lines it received
+// (docs/rules/bal-des-sorcieres.md, "Reaction windows", "A round", "An attack").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setLang } from '../src/i18n/i18n';
+import { balMoment, balWhy } from '../src/games/bal-des-sorcieres/explain';
+
+const names = ['Morgane', 'Circé', 'Hécate'];
+const line = (kind: string, text: string) => ({ seq: 1, kind, text, data: {} });
+const window = (extra: object) => ({ kind: 'turn', cards: ['nananere'], opened: 20000, until: 30000, min_until: 21500, ...extra });
+
+test('reaction window (turn): when it opens, who may answer, what passing means; nobody told who is asked', () => {
+  setLang('en');
+  const v = { phase: 'window', round: 1, tour: 1, carabosse: 1, first_player: 0, window: window({}) };
+  assert.deepEqual(balMoment(v, [], names), [
+    'A reaction window: Carabosse has just reached Circé. Before she attacks, a witch who holds À moi, nananère ! may attack in her place; Circé then loses her turn.',
+    'Only the witches who hold such a card are asked, and nobody sees who; the others pass at once. The window stays open 1.5 s at least and 10 s at most, then the game goes on.',
+  ]);
+  // The witch asked: what her choice does, and which card wins when several are played.
+  const asked = balMoment({ ...v, window: window({ asked: true, answer: null, cards: ['nananere', 'boule'] }) }, [], names);
+  assert.match(asked[0], /Boule de cristal may swap a card with each neighbour/);
+  assert.equal(asked[1], 'You hold such a card: play it, or let it pass (you keep it for later). Your answer stays secret until the window closes; if several witches play, the first clockwise from the left of Circé takes effect.');
+  setLang('fr');
+  assert.deepEqual(balMoment(v, [], names), [
+    'Une fenêtre de réaction\u00a0: Carabosse vient d’arriver à Circé. Avant qu’elle attaque, une sorcière qui tient À moi, nananère\u202f! peut attaquer à sa place\u202f; Circé perd alors son tour.',
+    'Seules les sorcières qui tiennent une telle carte sont sollicitées, et personne ne voit lesquelles\u202f; les autres passent aussitôt. La fenêtre reste ouverte 1,5 s au moins et 10 s au plus, puis le jeu continue.',
+  ]);
+  setLang('en');
+});
+
+test('reaction window (mirror): the defender named, the order counted from the attacker', () => {
+  setLang('en');
+  const v = { phase: 'window', round: 2, tour: 1, carabosse: 0, first_player: 0, attack: { attacker: 0, defender: 2 }, window: window({ kind: 'mirror', cards: ['miroir'], asked: true, answer: 'miroir 1' }) };
+  const said = balMoment(v, [], names);
+  assert.equal(said[0], 'A reaction window: an attack is laid. Before Hécate answers, a witch who holds Mon beau miroir (not the attacker) may double this attack on a third witch.');
+  assert.equal(said[1], 'Your answer is given; it stays secret until the window closes. If several witches play, the first clockwise from the left of Morgane takes effect.');
+});
+
+test('Tour de Table, Grand Sabbat, Chat Noir: said when they happen, gone after the next attack', () => {
+  setLang('en');
+  const v = { phase: 'attack', round: 1, tour: 1, carabosse: 0, first_player: 0 };
+  assert.deepEqual(balMoment(v, [], names), [
+    'The Bal begins. Morgane holds Carabosse: whoever holds it attacks once, then passes it to her left. Morgane, the first player, holds the Chat Noir: when Carabosse comes back to her, the cat turns and the second Tour de Table begins.',
+  ]);
+  const attacked = [line('played', 'Seat 0: attack 1 with 1 rouge')];
+  assert.deepEqual(balMoment({ ...v, carabosse: 1 }, attacked, names), []);
+  const tour = [...attacked, line('tour', 'The Chat Noir turns: second Tour de Table.')];
+  assert.deepEqual(balMoment({ ...v, tour: 2 }, tour, names), [
+    'The Chat Noir has turned: Carabosse came back to Morgane, so the second Tour de Table begins. When Carabosse comes back to her again, the round ends and her left neighbour becomes the first player.',
+  ]);
+  const sabbat = [...tour, line('grand-sabbat', 'Round 2: Grand Sabbat; Seat 1 holds Carabosse and the Chat Noir.')];
+  setLang('fr');
+  assert.deepEqual(balMoment({ ...v, round: 2, carabosse: 1, first_player: 1 }, sabbat, names), [
+    'Grand Sabbat\u00a0: une nouvelle manche. Chaque sorcière a pioché une carte par Crapzouille vivant, jusqu’à 10 en main.',
+    'Premier Tour de Table\u00a0: Circé tient Carabosse et attaque la première\u202f; chaque sorcière à tour de rôle vers la gauche attaque une fois, jusqu’à ce que Carabosse revienne à Circé, qui tient le Chat Noir.',
+  ]);
+  // A page opened in the middle of a game (no lines yet) says nothing of a start it did not see.
+  assert.deepEqual(balMoment({ ...v, round: 3 }, [], names), []);
+  assert.deepEqual(balMoment({ ...v, phase: 'over' }, [], names), []);
+  setLang('en');
+});
+
+test('why: a parry wins a card; a parried Fantôme costs its player; a loss taken for want of a colour', () => {
+  setLang('en');
+  const parried = [line('played', 'Seat 0: attack 1 with 2 rouge + fantome'), line('played', 'Seat 1: parry'), line('card-won', 'Seat 1 parries and wins a card.')];
+  assert.deepEqual(balWhy(parried, names), [
+    'Circé parried: she answered each attacking potion with a potion of its colour, so she loses nothing and wins a card.',
+    'A parried Fantôme turns against its player: Morgane loses a Crapzouille.',
+  ]);
+  const taken = [line('played', 'Seat 2: attack 0 with 1 vert'), line('played', 'Seat 0: take')];
+  setLang('fr');
+  assert.deepEqual(balWhy(taken, names), [
+    'Morgane a subi la perte\u00a0: il lui manquait une potion d’une couleur de l’attaque, et qui ne peut parer perd un Crapzouille (deux contre Fantôme\u202f; Envoûtement le capture) pendant que l’attaquante gagne une carte.',
+  ]);
+  setLang('en');
+  // Only the last attack counts.
+  assert.deepEqual(balWhy([...parried, ...taken], names).length, 1);
+  assert.deepEqual(balWhy([], names), []);
+});
+
+test('why: Du balai, Baguette magique, Sortilège, farces, Mon beau miroir, À moi nananère !, a slip', () => {
+  setLang('en');
+  const balai = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: balai 2'), line('played', 'Seat 2: parry with abracadabra')];
+  assert.deepEqual(balWhy(balai, names), [
+    'Circé sent the attack on to Hécate with Du balai: Hécate must answer it, and may not send it back to her.',
+    'Hécate parried: Abracadabra stood for the one potion she lacked (never a grey one), so she loses nothing and wins a card.',
+  ]);
+  const sortilege = [line('played', 'Seat 0: attack all with 1 jaune + sortilege'), line('played', 'Seat 1: baguette'), line('played', 'Seat 2: take')];
+  const s = balWhy(sortilege, names);
+  assert.match(s[0], /^Sortilège attacks every other witch/);
+  assert.match(s[1], /^Circé cancelled the Sortilège for herself alone/);
+  assert.match(s[2], /^Hécate took the loss/);
+  const baguette = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: baguette')];
+  assert.deepEqual(balWhy(baguette, names), ['Circé cancelled the attack with Baguette magique: nobody wins or loses, Morgane takes her cards back and her turn ends.']);
+  const farce = [line('played', 'Seat 2: lutin'), line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.')];
+  assert.deepEqual(balWhy(farce, names), ['Hécate drew two white tokens: the farce asks for nothing and fails.']);
+  const mirrored = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('window-closed', 'The reaction window closes: seat 2 answers.'), line('played', 'Seat 2: miroir 0'), line('miroir', 'Seat 2 plays Mon beau miroir: the attack will be doubled on seat 0.')];
+  assert.deepEqual(balWhy(mirrored, names), ['Hécate played Mon beau miroir: once this attack is over, the same potions fall on Morgane, as an attack by Hécate.']);
+  const nananere = [
+    line('played', 'Seat 0: attack 1 with 1 bleu'),
+    line('played', 'Seat 1: take'),
+    line('window-closed', 'The reaction window closes: seat 2 answers.'),
+    line('played', 'Seat 2: nananere'),
+    line('nananere', "Seat 2 plays À moi, nananère ! and attacks in seat 1's place."),
+    line('played', 'Seat 2: attack 0 with 1 vert'),
+    line('played', 'Seat 0: parry : Crotte de hibou'),
+  ];
+  setLang('fr');
+  assert.deepEqual(balWhy(nananere, names), [
+    'Hécate a joué À moi, nananère\u202f! quand Carabosse est arrivée à Circé\u00a0: elle a attaqué à sa place, et Circé a perdu son tour.',
+    'Morgane a paré\u00a0: elle a répondu à chaque potion d’attaque par une potion de sa couleur, elle ne perd donc rien et gagne une carte.',
+  ]);
+  setLang('en');
+  const slip = [line('played', 'Seat 0: attack 1 with 1 bleu : ?'), line('mispronounced', 'Seat 0 mispronounces a formula: the move is cancelled.')];
+  assert.deepEqual(balWhy(slip, names), ['Morgane mispronounced a formula: her attack is cancelled and her turn passes.']);
+  const parrySlip = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: parry : ?'), line('mispronounced', 'Seat 1 mispronounces a formula: the move is cancelled.')];
+  assert.deepEqual(balWhy(parrySlip, names), ['Circé mispronounced a formula: her answer is cancelled, as if she had not parried.']);
+});
