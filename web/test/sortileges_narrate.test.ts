@@ -13,7 +13,7 @@ test('log: a placement is told in French with the name, the card and the side', 
   assert.equal(narrateSortileges({ seq: 1, kind: 'discarded', text: 'x', data: { seat: 1 } }, names), 'Circé défausse une carte face cachée.');
   assert.equal(narrateSortileges({ seq: 1, kind: 'discarded', text: 'x', data: { seat: 0, card: '10S' } }, names), 'Vous défaussez 10♠ face cachée.');
   assert.equal(allianceName('four kings'), 'quatre rois');
-  assert.equal(allianceName('J+Q+K of spades'), 'J+Q+K of spades');
+  assert.equal(allianceName('J+Q+K of spades'), 'Valet+Dame+Roi de pique');
   setLang('en');
 });
 
@@ -51,6 +51,12 @@ test('log: a reveal by Demonicus, and a card removed, in English', () => {
     narrateSortileges({ seq: 9, kind: 'round-revealed', text: 'x', data: demonicus }, names),
     'Round 1 revealed: the left couple card is A♥, taken by the Demonicus of Morgane; the right couple card is J♥, unclaimed and removed from the game.',
   );
-  // A winner the page cannot name keeps the server's text.
-  assert.equal(narrateSortileges({ seq: 9, kind: 'round-revealed', text: 'x', data: { ...reveal, left: { ...reveal.left, winner: 5 } } }, names), null);
+  // A seat the page has no name for is told as the page numbers seats, from 1, never as the
+  // server's "Seat 5".
+  assert.equal(
+    narrateSortileges({ seq: 9, kind: 'round-revealed', text: 'x', data: { ...reveal, left: { ...reveal.left, winner: 5 }, right: { card: 'JH', fate: 'removed', winner: null, spells: [] } } }, names),
+    'Round 1 revealed: the left couple card is A♥, won by Seat 6 with Deuus (); the right couple card is J♥, unclaimed and removed from the game.',
+  );
+  assert.equal(narrateSortileges({ seq: 2, kind: 'placed', text: 'Seat 3 places…', data: { seat: 3, card: '7H', side: 'right' } }, names), 'Seat 4 places 7♥ under the right couple card.');
+  assert.equal(allianceName('J+Q+K of hearts'), 'J+Q+K of hearts');
 });

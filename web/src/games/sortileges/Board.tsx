@@ -5,7 +5,9 @@ import type { Session } from '../../protocol/session';
 import type { BoardProps } from '../registry';
 import { Card, CardBack, cardText } from './Card';
 import { SpellRanking } from './ranking';
-import { allianceName } from './narrate';
+import { allianceName, seatName } from './narrate';
+import { Why } from '../../table/aid';
+import { scoreTies, sideTies, sideWhy } from './explain';
 
 type Side = 'left' | 'right';
 const SIDES: Side[] = ['left', 'right'];
@@ -35,7 +37,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
         <span>{t('gratin_size', { n: v.gratin?.size ?? 0 })}</span>
         <span>{t('pile_size', { n: v.pile_size })}</span>
         {v.current !== null && v.current !== undefined && (
-          <span class={myTurn ? 'your-turn' : ''}>{myTurn ? t('your_turn') : t('turn_of', { name: names[v.current] })}</span>
+          <span class={myTurn ? 'your-turn' : ''}>{myTurn ? t('your_turn') : t('turn_of', { name: seatName(names, v.current) })}</span>
         )}
       </p>
       {v.couple && (
@@ -52,7 +54,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
                   {seats.map((s) =>
                     s[side].length ? (
                       <li class={s.seat === v.viewer ? 'mine' : ''}>
-                        <span class="who">{names[s.seat]}</span>
+                        <span class="who">{seatName(names, s.seat)}</span>
                         <span class="cards">
                           {s[side].map((card: string) => (
                             <Card card={card} small />
@@ -99,7 +101,9 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
           ))}
           {(v.discards ?? []).length > 0 && (
             <p class="small">
-              {t('your_discards')}: {(v.discards as string[]).map(cardText).join(' ')}
+              {t('your_discards')}
+              {t('colon')}
+              {(v.discards as string[]).map(cardText).join(' ')}
             </p>
           )}
         </section>
@@ -118,7 +122,7 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
             {seats.map((s) => (
               <tr class={s.seat === v.current ? 'acting' : ''}>
                 <th scope="row">
-                  {names[s.seat]}
+                  {seatName(names, s.seat)}
                   {!v.terminal && <div class="small">{t('to_place_discarded', { p: s.placements_left, d: s.discarded })}</div>}
                 </th>
                 <td class="won">{s.won.length ? s.won.map(cardText).join(' ') : '—'}</td>
@@ -126,7 +130,9 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
                   <strong>{s.points}</strong>
                   {s.alliances.map((a: any) => (
                     <div class="small">
-                      {allianceName(a.name)}: {a.points}
+                      {allianceName(a.name)}
+                      {t('colon')}
+                      {a.points}
                     </div>
                   ))}
                 </td>
@@ -141,23 +147,30 @@ export function SortilegesBoard({ session, act, names }: BoardProps) {
   );
 }
 
+// The last reveal: each couple card, every spell under it, who won it with what; a tie between
+// spells of one category says what settled it, and the first-game aid says why the card went
+// where it went.
 function LastRound({ r, names }: { r: any; names: string[] }) {
+  const demonicus = typeof r.demonicus === 'number' ? r.demonicus : null;
   return (
     <section class="last-round panel" aria-labelledby="last-round-title">
       <h3 id="last-round-title">{t('last_round', { n: r.round })}</h3>
-      {r.demonicus !== null && <p>{t('demonicus_by', { name: names[r.demonicus] })}</p>}
+      {demonicus !== null && <p>{t('demonicus_by', { name: seatName(names, demonicus) })}</p>}
       <div class="couple">
         {SIDES.map((side) => {
           const e = r[side];
           if (!e) return null;
+          const why = sideWhy(e, names, demonicus);
           return (
             <div class="couple-col">
               <h4>
-                {sideName(side)}: {cardText(e.card)}
+                {sideName(side)}
+                {t('colon')}
+                {cardText(e.card)}
               </h4>
               <p>
                 {e.fate === 'won'
-                  ? t('won_by', { name: names[e.winner], spell: e.by })
+                  ? t('won_by', { name: seatName(names, e.winner), spell: e.by })
                   : e.fate === 'removed'
                     ? t('card_removed')
                     : e.fate === 'under-gratin'
@@ -166,11 +179,17 @@ function LastRound({ r, names }: { r: any; names: string[] }) {
               </p>
               <ul class="small">
                 {e.spells.map((sp: any) => (
-                  <li>
-                    {names[sp.seat]}: {sp.cards.map(cardText).join(' ')} — <strong>{sp.spell}</strong>
+                  <li class={sp.seat === e.winner ? 'winner' : ''}>
+                    {seatName(names, sp.seat)}
+                    {t('colon')}
+                    {sp.cards.map(cardText).join(' ')} — <strong>{sp.spell}</strong>
                   </li>
                 ))}
               </ul>
+              {sideTies(e, names, demonicus !== null).map((line) => (
+                <p class="tie-note">{line}</p>
+              ))}
+              {why && <Why>{why}</Why>}
             </div>
           );
         })}
@@ -182,15 +201,28 @@ function LastRound({ r, names }: { r: any; names: string[] }) {
 // At the end: each player's won cards, the alliances they make and the points.
 export function SortilegesBreakdown({ session, names }: { session: Session; names: string[] }) {
   const v = session.state!.view;
+  const seats: any[] = v.seats ?? [];
+  // Equal scores: the best share the win (docs/rules/sortileges.md).
+  const ties = scoreTies(
+    seats.map((s) => s.points),
+    names,
+  );
   return (
-    <ul class="breakdown">
-      {(v.seats ?? []).map((s: any) => (
-        <li>
-          <strong>{names[s.seat]}</strong>: {s.won.length ? s.won.map(cardText).join(' ') : t('no_cards_won')}
-          {s.alliances.length > 0 && ` — ${s.alliances.map((a: any) => `${allianceName(a.name)} (${a.cards.map(cardText).join(' ')}) ${a.points}`).join(', ')}`} ={' '}
-          <strong>{t('n_points', { n: s.points })}</strong>
-        </li>
+    <>
+      <ul class="breakdown">
+        {seats.map((s: any) => (
+          <li>
+            <strong>{seatName(names, s.seat)}</strong>
+            {t('colon')}
+            {s.won.length ? s.won.map(cardText).join(' ') : t('no_cards_won')}
+            {s.alliances.length > 0 && ` — ${s.alliances.map((a: any) => `${allianceName(a.name)} (${a.cards.map(cardText).join(' ')}) ${a.points}`).join(', ')}`} ={' '}
+            <strong>{t('n_points', { n: s.points })}</strong>
+          </li>
+        ))}
+      </ul>
+      {ties.map((line) => (
+        <p class="tie-note">{line}</p>
       ))}
-    </ul>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 // Playing cards drawn here: rank and suit sign in the corners and the middle; red and black
 // suits also differ by their sign, so colour is never the only signal.
-const SUITS: Record<string, { sign: string; red: boolean; name: string }> = {
-  S: { sign: '♠', red: false, name: 'pique' },
-  H: { sign: '♥', red: true, name: 'cœur' },
-  C: { sign: '♣', red: false, name: 'trèfle' },
-  D: { sign: '♦', red: true, name: 'carreau' },
+import { t, type Key } from '../../i18n/i18n';
+const SUITS: Record<string, { sign: string; red: boolean }> = {
+  S: { sign: '♠', red: false },
+  H: { sign: '♥', red: true },
+  C: { sign: '♣', red: false },
+  D: { sign: '♦', red: true },
 };
 
 export function parseCard(text: string): { rank: string; suit: string } {
@@ -18,15 +19,16 @@ export function cardText(text: string): string {
   return `${rank}${SUITS[suit]?.sign ?? suit}`;
 }
 
+// "Jack of spades", "Valet de pique": the card's caption in the page's language.
 export function cardName(text: string): string {
   const { rank, suit } = parseCard(text);
-  const names: Record<string, string> = { J: 'Valet', Q: 'Dame', K: 'Roi', A: 'As' };
-  return `${names[rank] ?? rank} de ${SUITS[suit]?.name ?? suit}`;
+  const r = ['J', 'Q', 'K', 'A'].includes(rank) ? t(`sort_rank_${rank}` as Key) : rank;
+  return SUITS[suit] ? t('sort_card_caption', { rank: r, suit: t(`sort_suit_${suit}` as Key) }) : text;
 }
 
 export function Card({ card, small }: { card: string; small?: boolean }) {
   const { rank, suit } = parseCard(card);
-  const s = SUITS[suit] ?? { sign: '?', red: false, name: suit };
+  const s = SUITS[suit] ?? { sign: '?', red: false };
   const face = ['J', 'Q', 'K', 'A'].includes(rank);
   return (
     <svg class={`card${small ? ' small' : ''}${s.red ? ' red' : ' black'}`} viewBox="0 0 60 84" role="img" aria-label={cardName(card)}>

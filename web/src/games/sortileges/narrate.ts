@@ -3,7 +3,7 @@
 // card, side), "discarded" (the seat, and the card for its own seat only), "round-revealed"
 // (each couple card's fate, winner and spell) and "game-over". A line whose data lacks what
 // it needs keeps the server's text.
-import { lang, t, tMaybe } from '../../i18n/i18n';
+import { lang, t, tMaybe, type Key } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { cardText } from './Card';
 
@@ -24,8 +24,8 @@ function revealSide(side: 'left' | 'right', r: RevealSide, demonicus: boolean, n
   const vars = { side: sideName(side), card: cardText(r.card) };
   if (r.fate === 'removed') return t('ev_side_removed', vars);
   if (r.fate === 'under-gratin') return t('ev_side_under', vars);
-  if (r.fate !== 'won' || typeof r.winner !== 'number' || !names[r.winner]) return null;
-  const name = names[r.winner];
+  if (r.fate !== 'won' || typeof r.winner !== 'number' || r.winner < 0) return null;
+  const name = seatName(names, r.winner);
   if (demonicus) return t('ev_side_demonicus', { ...vars, name });
   const cards = r.spells?.find((s) => s.seat === r.winner)?.cards ?? [];
   return t('ev_side_won', { ...vars, name, spell: r.by ?? '', cards: cards.map(cardText).join(' ') });
@@ -33,7 +33,7 @@ function revealSide(side: 'left' | 'right', r: RevealSide, demonicus: boolean, n
 
 export function narrateSortileges(l: LogLine, names: string[]): string | null {
   const d = (l.data ?? {}) as Record<string, any>;
-  const name = typeof d.seat === 'number' ? names[d.seat] : undefined;
+  const name = typeof d.seat === 'number' && d.seat >= 0 ? seatName(names, d.seat) : undefined;
   switch (l.kind) {
     case 'placed':
       if (name && d.card && (d.side === 'left' || d.side === 'right')) return t('ev_placed', { name, card: cardText(d.card), side: sideName(d.side) });
@@ -44,7 +44,7 @@ export function narrateSortileges(l: LogLine, names: string[]): string | null {
     case 'drawn':
       return Array.isArray(d.cards) && d.cards.length === 2 ? t('ev_drawn', { a: cardText(d.cards[0]), b: cardText(d.cards[1]) }) : null;
     case 'round-started': {
-      const first = typeof d.first_player === 'number' ? names[d.first_player] : undefined;
+      const first = typeof d.first_player === 'number' && d.first_player >= 0 ? seatName(names, d.first_player) : undefined;
       if (!first || typeof d.round !== 'number') return null;
       return t(d.couple_cards === 1 ? 'ev_round_started_single' : 'ev_round_started', { round: d.round, name: first });
     }
@@ -66,7 +66,14 @@ export function narrateSortileges(l: LogLine, names: string[]): string | null {
   }
 }
 
-// "two aces", "four kings" in the page's language; "J+Q+K of spades" as the server says it.
+// "two aces", "four kings", "J+Q+K of spades" in the page's language.
 export function allianceName(name: string): string {
+  const court = /^J\+Q\+K of (spades|hearts|clubs|diamonds)$/.exec(name);
+  if (court) return t('sort_alliance_court', { suit: t(`sort_suit_${'SHCD'['spades hearts clubs diamonds'.split(' ').indexOf(court[1])]}` as Key) });
   return tMaybe(`alliance_${name.replace(/ /g, '_')}`, name);
+}
+
+// A seat's name, or "Seat 3" (seats counted from 1) when the page has none for it.
+export function seatName(names: string[], seat: number): string {
+  return names[seat] ?? t('seat_n', { n: seat + 1 });
 }
