@@ -52,6 +52,13 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
       const seq = st.seq;
       const phase = st.view.phase;
       const moves = page.locator('.bal button.move[data-action]:not([disabled])');
+      // The rule where it bites: a window that asks her says what it is above the table; the
+      // second Tour de Table says why it began; the last attack's why is in the page's words.
+      if (phase === 'window' && !(await page.locator('.bal-moment').innerText()).includes(lang === 'fr' ? 'fenêtre de réaction' : 'reaction window')) throw new Error('a reaction window without its explanation');
+      if (st.view.tour === 2 && (await page.locator('.bal-moment').count()) > 0) await shoot(page, screens, 'bal-tour', shots);
+      const why = await page.locator('.bal-attack .why').allInnerTexts();
+      if (why.some((w) => /\bSeat \d/.test(w))) throw new Error(`a why in the server's words: ${why.join(' | ')}`);
+      if (why.length) await shoot(page, screens, 'bal-why', shots);
       if (phase === 'window' && letPass !== 'done') {
         if (letPass === 'off') {
           await page.locator('.bal-let-pass input').check({ timeout: 5000 });

@@ -14,12 +14,13 @@ const kindsOf = (frame: any): string[] => (frame?.events ?? []).map((e: any) => 
 
 // The kinds of the events that tell what seat 0's move after `seq` did. A reaction window's
 // answer is secret until the window closes, and only then played or thrown: for one, the
-// events up to the close.
+// events up to the close. A slipped answer is a pass: a window nobody else answered then closes
+// with her "mispronounced" line alone (no "window-closed", which tells only a card played).
 async function kindsAfter(page: Page, frames: Map<number, any>, seq: number): Promise<string[]> {
   const kinds = kindsOf(frames.get(seq + 1));
   if (!kinds.includes('window-answer')) return kinds;
   const t0 = Date.now();
-  for (let s = seq + 2; !kinds.includes('window-closed'); ) {
+  for (let s = seq + 2; !kinds.includes('window-closed') && !kinds.includes('mispronounced'); ) {
     if (frames.has(s)) {
       kinds.push(...kindsOf(frames.get(s)));
       s += 1;

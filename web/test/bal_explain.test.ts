@@ -66,13 +66,13 @@ test('why: a parry wins a card; a parried Fantôme costs its player; a loss take
   setLang('en');
   const parried = [line('played', 'Seat 0: attack 1 with 2 rouge + fantome'), line('played', 'Seat 1: parry'), line('card-won', 'Seat 1 parries and wins a card.')];
   assert.deepEqual(balWhy(parried, names), [
-    'Circé parried: she answered each attacking potion with a potion of its colour, so she loses nothing and wins a card.',
+    'Circé parried, a potion of the same colour for each attacking potion: she loses nothing and wins a card.',
     'A parried Fantôme turns against its player: Morgane loses a Crapzouille.',
   ]);
   const taken = [line('played', 'Seat 2: attack 0 with 1 vert'), line('played', 'Seat 0: take')];
   setLang('fr');
   assert.deepEqual(balWhy(taken, names), [
-    'Morgane a subi la perte\u00a0: il lui manquait une potion d’une couleur de l’attaque, et qui ne peut parer perd un Crapzouille (deux contre Fantôme\u202f; Envoûtement le capture) pendant que l’attaquante gagne une carte.',
+    'Morgane a subi la perte, faute d’une potion d’une couleur de l’attaque\u00a0: elle perd un Crapzouille (deux contre Fantôme\u202f; Envoûtement le capture) et l’attaquante gagne une carte.',
   ]);
   setLang('en');
   // Only the last attack counts.
@@ -85,13 +85,13 @@ test('why: Du balai, Baguette magique, Sortilège, farces, Mon beau miroir, À m
   const balai = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: balai 2'), line('played', 'Seat 2: parry with abracadabra')];
   assert.deepEqual(balWhy(balai, names), [
     'Circé sent the attack on to Hécate with Du balai: Hécate must answer it, and may not send it back to her.',
-    'Hécate parried: Abracadabra stood for the one potion she lacked (never a grey one), so she loses nothing and wins a card.',
+    'Hécate parried, Abracadabra standing for the one potion she lacked (never a grey one): she loses nothing and wins a card.',
   ]);
   const sortilege = [line('played', 'Seat 0: attack all with 1 jaune + sortilege'), line('played', 'Seat 1: baguette'), line('played', 'Seat 2: take')];
   const s = balWhy(sortilege, names);
   assert.match(s[0], /^Sortilège attacks every other witch/);
   assert.match(s[1], /^Circé cancelled the Sortilège for herself alone/);
-  assert.match(s[2], /^Hécate took the loss/);
+  assert.equal(s[2], 'Hécate took the loss, lacking a potion of a colour asked: she loses a Crapzouille.');
   const baguette = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: baguette')];
   assert.deepEqual(balWhy(baguette, names), ['Circé cancelled the attack with Baguette magique: nobody wins or loses, Morgane takes her cards back and her turn ends.']);
   const farce = [line('played', 'Seat 2: lutin'), line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.')];
@@ -110,7 +110,7 @@ test('why: Du balai, Baguette magique, Sortilège, farces, Mon beau miroir, À m
   setLang('fr');
   assert.deepEqual(balWhy(nananere, names), [
     'Hécate a joué À moi, nananère\u202f! quand Carabosse est arrivée à Circé\u00a0: elle a attaqué à sa place, et Circé a perdu son tour.',
-    'Morgane a paré\u00a0: elle a répondu à chaque potion d’attaque par une potion de sa couleur, elle ne perd donc rien et gagne une carte.',
+    'Morgane a paré, une potion de la même couleur pour chaque potion d’attaque\u00a0: elle ne perd rien et gagne une carte.',
   ]);
   setLang('en');
   const slip = [line('played', 'Seat 0: attack 1 with 1 bleu : ?'), line('mispronounced', 'Seat 0 mispronounces a formula: the move is cancelled.')];

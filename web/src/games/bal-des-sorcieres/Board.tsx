@@ -254,7 +254,7 @@ function Attack({ view: v, names, me, why }: { view: any; names: string[]; me: n
         {why.length > 0 && (
           <Why>
             {why.map((w) => (
-              <span class="bal-why-line">{w} </span>
+              <span class="bal-why-line">{w}</span>
             ))}
           </Why>
         )}

@@ -131,7 +131,7 @@ export function balWhy(log: LogLine[], names: string[]): string[] {
         if (fantome && !sortilege) out.push(t('bal_why_fantome_parried', { name: attacker }));
         break;
       case 'take':
-        out.push(t('bal_why_take', { name: who }));
+        out.push(t(sortilege ? 'bal_why_take_sortilege' : 'bal_why_take', { name: who }));
         break;
       case 'balai':
         out.push(t('bal_why_balai', { name: who, target: name(a.target) }));
