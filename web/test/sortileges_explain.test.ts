@@ -64,13 +64,13 @@ test('a tie under a couple card says what settled it, in English and French', ()
 
 test('why a couple card went where it went: strongest spell, a tie, alone, Demonicus, nobody', () => {
   setLang('en');
-  assert.equal(sideWhy(right, names, null), 'Semi-Corromptus of Ursule is the strongest spell under it: it beats the Plumpus of Morgane.');
+  assert.equal(sideWhy(right, names, null), 'Semi-Corromptus of Ursule is the strongest spell under it; the next best there is Plumpus.');
   assert.equal(sideWhy(left, names, null), 'Plumpus is the strongest spell under it, cast by more than one: the cards settle it.');
   assert.equal(sideWhy({ ...right, spells: [right.spells[1]] }, names, null), 'Ursule was the only one to place cards under it, so Semi-Corromptus wins it.');
   assert.equal(sideWhy({ ...right, winner: 1 }, names, 1), 'Circé cast Demonicus (three sixes), which takes both couple cards whatever else was played.');
   assert.equal(sideWhy({ card: 'QS', fate: 'removed', winner: null, spells: [] }, names, null), 'Nobody placed a card under it, so it leaves the game.');
   setLang('fr');
-  assert.equal(sideWhy(right, names, null), 'Le Semi-Corromptus d’Ursule est le plus fort sortilège dessous\u00a0: il bat le Plumpus de Morgane.');
+  assert.equal(sideWhy(right, names, null), 'Le Semi-Corromptus d’Ursule est le plus fort sortilège dessous\u202f; le suivant y est un Plumpus.');
   assert.equal(sideWhy({ card: 'QS', fate: 'under-gratin', winner: null, spells: [] }, names, null), 'Personne n’a posé de carte dessous\u00a0: elle retourne face cachée sous le Gratin.');
   setLang('en');
 });

@@ -202,7 +202,7 @@ export const en = {
   sort_why_under: 'Nobody placed a card under it, so it goes back face down under the Gratin.',
   sort_why_demonicus: '{name} cast Demonicus (three sixes), which takes both couple cards whatever else was played.',
   sort_why_alone: '{name} was the only one to place cards under it, so {spell} wins it.',
-  sort_why_stronger: '{spell} of {name} is the strongest spell under it: it beats the {other} of {who}.',
+  sort_why_stronger: '{spell} of {name} is the strongest spell under it; the next best there is {other}.',
   sort_why_tie: '{spell} is the strongest spell under it, cast by more than one: the cards settle it.',
   sort_score_tie_win: '{names} have {n} {n|point|points} each: equal best scores share the win.',
   sort_score_tie: '{names} have {n} {n|point|points} each and share their place.',

@@ -201,7 +201,7 @@ export const fr: Record<keyof typeof en, string> = {
   sort_why_under: 'Personne n’a posé de carte dessous : elle retourne face cachée sous le Gratin.',
   sort_why_demonicus: '{name} a lancé Demonicus (trois six), qui prend les deux cartes couple quoi qu’on ait joué d’autre.',
   sort_why_alone: '{name} est la seule personne à avoir posé des cartes dessous : {spell} la gagne.',
-  sort_why_stronger: 'Le {spell} de {name} est le plus fort sortilège dessous : il bat le {other} de {who}.',
+  sort_why_stronger: 'Le {spell} de {name} est le plus fort sortilège dessous ; le suivant y est un {other}.',
   sort_why_tie: '{spell} est le plus fort sortilège dessous, lancé par plusieurs : les cartes départagent.',
   sort_score_tie_win: '{names} ont {n} {n|point|points} : les meilleurs scores égaux partagent la victoire.',
   sort_score_tie: '{names} ont {n} {n|point|points} et partagent leur place.',

@@ -93,7 +93,7 @@ export function sideWhy(r: RevealSide, names: string[], demonicus: number | null
   const rank = (s: string) => SPELL_ORDER.indexOf(s);
   const next = others.reduce((best, s) => (rank(s.spell) < rank(best.spell) ? s : best));
   if (next.spell === win.spell) return t('sort_why_tie', { name, spell: win.spell });
-  return t('sort_why_stronger', { name, spell: win.spell, other: next.spell, who: nameOf(names, next.seat) });
+  return t('sort_why_stronger', { name, spell: win.spell, other: next.spell });
 }
 
 // Equal final scores: who shares which place. `scores` by seat; empty when nobody ties.
