@@ -16,16 +16,16 @@ test('reaction window (turn): when it opens, who may answer, what passing means;
   const v = { phase: 'window', round: 1, tour: 1, carabosse: 1, first_player: 0, window: window({}) };
   assert.deepEqual(balMoment(v, [], names), [
     'A reaction window: Carabosse has just reached Circé. Before she attacks, a witch who holds À moi, nananère ! may attack in her place; Circé then loses her turn.',
-    'Only the witches who hold such a card are asked, and nobody sees who; the others pass at once. The window stays open 1.5 s at least and 10 s at most, then the game goes on.',
+    'Only a witch who holds such a card is asked, and nobody sees who; the others pass at once. It closes when those asked have answered (after 1.5 s at least, 10 s at most), and the game goes on.',
   ]);
   // The witch asked: what her choice does, and which card wins when several are played.
   const asked = balMoment({ ...v, window: window({ asked: true, answer: null, cards: ['nananere', 'boule'] }) }, [], names);
   assert.match(asked[0], /Boule de cristal may swap a card with each neighbour/);
-  assert.equal(asked[1], 'You hold such a card: play it, or let it pass (you keep it for later). Your answer stays secret until the window closes; if several witches play, the first clockwise from the left of Circé takes effect.');
+  assert.equal(asked[1], 'You hold one: play it, or let it pass and keep it. Your answer stays secret until the window closes; if several witches play, the first clockwise from the left of Circé takes effect.');
   setLang('fr');
   assert.deepEqual(balMoment(v, [], names), [
     'Une fenêtre de réaction\u00a0: Carabosse vient d’arriver à Circé. Avant qu’elle attaque, une sorcière qui tient À moi, nananère\u202f! peut attaquer à sa place\u202f; Circé perd alors son tour.',
-    'Seules les sorcières qui tiennent une telle carte sont sollicitées, et personne ne voit lesquelles\u202f; les autres passent aussitôt. La fenêtre reste ouverte 1,5 s au moins et 10 s au plus, puis le jeu continue.',
+    'Seule une sorcière qui tient une telle carte est sollicitée, et personne ne voit laquelle\u202f; les autres passent aussitôt. Elle se ferme quand les sollicitées ont répondu (après 1,5 s au moins, 10 s au plus), et le jeu continue.',
   ]);
   setLang('en');
 });

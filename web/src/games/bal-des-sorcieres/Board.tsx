@@ -234,11 +234,11 @@ function needText(need: Map<string, number>): string {
 function Moment({ lines }: { lines: string[] }) {
   if (!lines.length) return null;
   return (
-    <aside class="bal-moment" aria-label={t('bal_hint_title')}>
+    <div class="bal-moment" role="note" aria-label={t('bal_hint_title')}>
       {lines.map((l) => (
         <p>{l}</p>
       ))}
-    </aside>
+    </div>
   );
 }
 
