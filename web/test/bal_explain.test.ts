@@ -4,7 +4,7 @@
 // (docs/rules/bal-des-sorcieres.md, "Reaction windows", "A round", "An attack").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setLang } from '../src/i18n/i18n';
+import { setLang, t } from '../src/i18n/i18n';
 import { balMoment, balWhy } from '../src/games/bal-des-sorcieres/explain';
 
 const names = ['Morgane', 'Circé', 'Hécate'];
@@ -117,4 +117,13 @@ test('why: Du balai, Baguette magique, Sortilège, farces, Mon beau miroir, À m
   assert.deepEqual(balWhy(slip, names), ['Morgane mispronounced a formula: her attack is cancelled and her turn passes.']);
   const parrySlip = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: parry : ?'), line('mispronounced', 'Seat 1 mispronounces a formula: the move is cancelled.')];
   assert.deepEqual(balWhy(parrySlip, names), ['Circé mispronounced a formula: her answer is cancelled, as if she had not parried.']);
+});
+
+test('French plurals of the Crapzouilles: 1 mort, 2 morts, 1 vivant (web/test/words.test.ts rules)', () => {
+  setLang('fr');
+  assert.equal(t('bal_dead', { n: 1 }), '1 mort');
+  assert.equal(t('bal_dead', { n: 2 }), '2 morts');
+  assert.equal(t('bal_alive', { n: 1 }), '1 vivant');
+  assert.equal(t('bal_held_by', { n: 3, name: 'Circé' }), '3 retenus par Circé');
+  setLang('en');
 });
