@@ -193,6 +193,8 @@ export async function playOnPhones(browser: Browser, url: string, game: GameId, 
     const title = await guest.locator('.join h1').innerText({ timeout: 10000 });
     const by = await guest.locator('.join .invite-by').innerText();
     if (!title.includes(NAMES[game]) || !by.includes('Morgane') || !by.includes(NAMES[game])) throw new Error(`${NAMES[game]}: the invite page says "${title}" / "${by}"`);
+    const list = await guest.locator('.join .seat-list').innerText();
+    if (!/Seat 1: Morgane/.test(list) || !/Seat 2: free/.test(list)) throw new Error(`${NAMES[game]}: the invite page's seats read "${list}"`);
     await flat(guest, 'the invite page');
     if (game === 'sortileges') await shot(guest, screens, 'step-invite-360');
     await guest.locator('.join input[autocomplete=nickname]').fill('Circé');
@@ -220,6 +222,8 @@ export async function playOnPhones(browser: Browser, url: string, game: GameId, 
       }
       if (!shotTaken && clicks >= (game === 'du-balai' ? 3 : 6)) {
         shotTaken = true;
+        // From the top of the table (a click moves the focus, and the view, down the board).
+        await host.evaluate(() => scrollTo(0, 0));
         await shot(host, screens, `step-${game}-360`);
         if (game === 'sortileges') {
           await host.setViewportSize({ width: 1280, height: 800 });
