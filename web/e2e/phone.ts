@@ -171,6 +171,11 @@ export async function playOnPhones(browser: Browser, url: string, game: GameId, 
     const seats = await host.locator('.seat-choices select.seat-who').evaluateAll((ss) => ss.map((s) => (s as HTMLSelectElement).value));
     if (seats.length === 0 || seats.includes('human')) throw new Error(`${NAMES[game]}: the untouched form's other seats are ${JSON.stringify(seats)}`);
     if (game === 'sortileges') await shot(host, screens, 'step-create-360');
+    if (game === 'sortileges') {
+      // The first seat is shown from 1, as the seats above it (the server's 0).
+      const first = await host.locator('#param-first_seat').evaluate((el) => [(el as HTMLInputElement).value, (el as HTMLInputElement).min, (el as HTMLInputElement).max]);
+      if (JSON.stringify(first) !== JSON.stringify(['1', '1', '4'])) throw new Error(`Sortilèges: the first seat field shows ${JSON.stringify(first)} (value, min, max), not seat 1 of 1 to 4`);
+    }
     await host.locator('form.create input').first().fill('Morgane');
     await settle(host, game);
     await host.locator('.seat-choices select.seat-who').first().selectOption('human');
@@ -185,6 +190,11 @@ export async function playOnPhones(browser: Browser, url: string, game: GameId, 
     await noTurnMarker(host, `${NAMES[game]}, waiting for a person`);
     await flat(host, 'the waiting table');
     if (game === 'sortileges') await shot(host, screens, 'step-waiting-360');
+    if (game === 'sortileges' && screens) {
+      await host.setViewportSize({ width: 1280, height: 800 });
+      await shot(host, screens, 'step-waiting-1280');
+      await host.setViewportSize(PHONE.viewport);
+    }
 
     const guestCtx = await browser.newContext(PHONE);
     contexts.push(guestCtx);

@@ -59,22 +59,23 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           {problem.message}
         </p>
       )}
-      {status.phase === 'waiting' && (
-        <div class="waiting panel">
-          <h2>{t('waiting_title')}</h2>
-          <Invite code={code} invite={s.invite} />
-          {owner && (
-            <p>
-              <button type="button" onClick={() => conn.start(code)}>
-                {t('start_now')}
-              </button>{' '}
-              <small>{t('start_now_help')}</small>
-            </p>
-          )}
-        </div>
-      )}
       <div class="table-body">
         <div class="board-area">
+          {/* While the table waits, the invite is where the board will be: beside the seats on a laptop. */}
+          {status.phase === 'waiting' && (
+            <div class="waiting panel">
+              <h2>{t('waiting_title')}</h2>
+              <Invite code={code} invite={s.invite} />
+              {owner && (
+                <p>
+                  <button type="button" onClick={() => conn.start(code)}>
+                    {t('start_now')}
+                  </button>{' '}
+                  <small>{t('start_now_help')}</small>
+                </p>
+              )}
+            </div>
+          )}
           {status.phase === 'finished' && (s.role === 'seat' || status.next) && <NextGame conn={conn} status={status} seat={s.role === 'seat' ? s.seat : null} />}
           {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
           {/* No board while the table waits for its people: nothing there says whose turn it is. */}
