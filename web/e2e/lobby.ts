@@ -16,7 +16,7 @@ async function noSidewaysScroll(page: Page, what: string) {
 }
 
 // Clicks the game's "Create a table"; the form's first field must be focused and in view.
-async function openForm(page: Page, name: string, what: string) {
+export async function openForm(page: Page, name: string, what: string) {
   await page.locator('li.game', { has: page.getByRole('heading', { level: 2, name, exact: true }) }).getByRole('button').click();
   const first = page.locator('form.create input').first();
   await first.waitFor();

@@ -6,8 +6,13 @@
 //                 and a whole game of Le Bal des Sorcières against bots with the mouse, then
 //                 its incantation mode: formulas typed right and wrong
 //                 Before them, the lobby's table form of each game at both sizes (lobby.ts).
-//  --game ID      with --sabbat: play only that game (or `lobby`: the form only)
-//  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR
+//                 Then each game again from the invite link on two phones (phone.ts): a person
+//                 creates the table, a second one joins through the link, both click to the end.
+//  --game ID      with --sabbat: play only that game (or `lobby`: the form only; `phone`: the
+//                 four games on phones only; `phone-ID`: one of them)
+//  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
+//                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
+//                 pictures are made again with `--game phone --screens ../docs/web`
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +24,7 @@ import { playBabaYaga, playDuBalai, playSortileges } from './real';
 import { playBal } from './bal';
 import { readBal } from './bal_incantation';
 import { checkLobby } from './lobby';
+import { checkPhones, PHONE_GAMES } from './phone';
 import { checkRejoin } from './rejoin';
 import { checkComeback } from './comeback';
 import { checkReport } from './report';
@@ -45,7 +51,9 @@ let failed = false;
 try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
   console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
-  const shots = opt('--screens');
+  // `--game phone` with --screens makes the guide's pictures only.
+  const phoneOnly = opt('--game') === 'phone' || !!opt('--game')?.startsWith('phone-');
+  const shots = phoneOnly ? undefined : opt('--screens');
   const rep = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), shots && resolve(shots));
   console.log(`e2e report: ${rep.charts} charts drawn as SVG offline from a ${(rep.bytes / 1024).toFixed(0)} KiB file, tables as the sample report, no request made`);
   const sabbat = opt('--sabbat');
@@ -91,8 +99,16 @@ try {
       const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
     }
+    if (!only || phoneOnly) {
+      const one = only?.startsWith('phone-') ? (only.slice(6) as (typeof PHONE_GAMES)[number]) : undefined;
+      if (one && !PHONE_GAMES.includes(one)) throw new Error(`--game ${only}: no such game (${PHONE_GAMES.join(', ')})`);
+      const t0 = Date.now();
+      const runs = await checkPhones(browser, resolve(sabbat), join(web, 'dist'), opt('--screens') && resolve(opt('--screens')!), one);
+      for (const r of runs) console.log(`e2e phone ${r.game}: created on a 360 px phone, joined from the invite link on another, ${r.clicks} clicks to the result (${r.seconds.toFixed(0)} s); ${r.checks} pages without sideways scroll; no turn shown while waiting`);
+      console.log(`e2e phone: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
+    }
   }
-  const dir = opt('--screens');
+  const dir = phoneOnly ? undefined : opt('--screens');
   if (dir) {
     const shots = await screenshots(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), resolve(dir), (opt('--lang') as 'en' | 'fr') ?? 'en');
     console.log(`screenshots: ${shots.length} files in ${dir}`);

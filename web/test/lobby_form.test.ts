@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogs, setLang } from '../src/i18n/i18n';
 import type { GameInfo, ParamSpec } from '../src/protocol/types';
-import { botChoices, choiceLabel, defaultBot, defaultText, inSeconds, isGuard, msToSeconds, paramHelp, paramKeys, paramLabel, paramsToSend, secondsToMs, shownDefault, typedValue } from '../src/lobby/params';
+import { botChoices, bounds, choiceLabel, defaultBot, defaultText, inSeconds, isGuard, msToSeconds, paramHelp, paramKeys, paramLabel, paramsToSend, secondsToMs, shownDefault, typedValue } from '../src/lobby/params';
 
 const games: GameInfo[] = JSON.parse(readFileSync(join(process.cwd(), 'e2e', 'fixtures', 'games.json'), 'utf8')).games;
 const game = (id: string) => games.find((g) => g.id === id)!;
@@ -47,9 +47,37 @@ test('lobby form: a time is shown in seconds and sent in milliseconds', () => {
   assert.ok(!inSeconds(turns));
   assert.equal(typedValue(turns, '3', 3), '3');
   assert.equal(typedValue(turns, '3.5', 3), null);
-  // The first seat must be below the number of players.
-  assert.equal(typedValue(param('sortileges', 'first_seat'), '3', 4), '3');
-  assert.equal(typedValue(param('sortileges', 'first_seat'), '4', 4), null);
+});
+
+// Requirement (seats from 1 on the page): the first seat is shown, typed and bounded from 1 to
+// the number of players, as the seats panel and the form's seat list number them; the server
+// still gets its own number, from 0.
+test('lobby form: first_seat is shown and typed from 1, sent from 0', () => {
+  for (const id of ['sortileges', 'bal-des-sorcieres']) {
+    const first = param(id, 'first_seat');
+    assert.equal(first.default, '0', `${id}: the server's default is its seat 0`);
+    assert.equal(shownDefault(first), '1', `${id}: shown as seat 1`);
+    setLang('en');
+    assert.equal(defaultText(id, first), '1', `${id}: "(default: 1)"`);
+    assert.deepEqual(bounds(first, 4), { min: 1, max: 4 }, `${id}: seats 1 to 4 at a table of four`);
+    assert.deepEqual(bounds(first, 3), { min: 1, max: 3 });
+    assert.equal(typedValue(first, '1', 4), '0', `${id}: seat 1 is the server's 0`);
+    assert.equal(typedValue(first, '4', 4), '3', `${id}: seat 4 is the server's 3`);
+    assert.equal(typedValue(first, '0', 4), null, `${id}: there is no seat 0 on the page`);
+    assert.equal(typedValue(first, '5', 4), null, `${id}: no seat 5 at a table of four`);
+    // Untouched, nothing is sent; seat 3 picked sends 2.
+    const g = game(id);
+    const shown = Object.fromEntries(g.params.map((p) => [p.name, shownDefault(p)]));
+    assert.deepEqual(paramsToSend(g, 4, shown), { params: {} });
+    assert.deepEqual(paramsToSend(g, 4, { ...shown, first_seat: '3' }), { params: { first_seat: '2' } });
+    // Its help says so, in both languages, and no longer "from 0".
+    for (const l of ['en', 'fr'] as const) {
+      setLang(l);
+      assert.match(paramHelp(id, first), /\b1\b/, `${id} in ${l}`);
+      assert.doesNotMatch(paramHelp(id, first), /\b0\b/, `${id} in ${l}`);
+    }
+  }
+  setLang('en');
 });
 
 test('lobby form: the untouched form sends no parameter; a time changed is sent in milliseconds', () => {

@@ -53,6 +53,8 @@ export const en = {
   choice_sortileges_unclaimed_under_gratin: 'goes back under the Gratin',
   param_sortileges_first_seat: 'The seat that plays first in round 1',
   param_sortileges_first_seat_help: 'The rule book says the youngest witch. Seats are numbered from 0; it must be below the number of players.',
+  param_sortileges_first_seat_from1_help: 'The rule book says the youngest witch. Seats are numbered from 1, as at the table.',
+  param_bal_des_sorcieres_first_seat_from1_help: 'She starts with Carabosse and the Chat Noir. Seats are numbered from 1, as at the table.',
   param_sortileges_first_player: 'Who starts the later rounds',
   param_sortileges_first_player_help: 'The next seat clockwise each round, or always the same first player.',
   choice_sortileges_first_player_rotates: 'the next player each round',

@@ -53,6 +53,8 @@ export const fr: Record<keyof typeof en, string> = {
   choice_sortileges_unclaimed_under_gratin: 'retourne sous le Gratin',
   param_sortileges_first_seat: 'La place qui joue en premier à la manche 1',
   param_sortileges_first_seat_help: 'La règle dit la plus jeune sorcière. Les places sont numérotées à partir de 0 ; doit être inférieur au nombre de joueurs.',
+  param_sortileges_first_seat_from1_help: 'La règle dit la plus jeune sorcière. Les places sont numérotées à partir de 1, comme à la table.',
+  param_bal_des_sorcieres_first_seat_from1_help: 'Elle commence avec Carabosse et le Chat Noir. Les places sont numérotées à partir de 1, comme à la table.',
   param_sortileges_first_player: 'Qui commence les manches suivantes',
   param_sortileges_first_player_help: 'La place suivante dans le sens horaire à chaque manche, ou toujours le même premier joueur.',
   choice_sortileges_first_player_rotates: 'le joueur suivant à chaque manche',

@@ -27,6 +27,12 @@ export function inSeconds(p: ParamSpec): boolean {
   return p.kind === 'integer' && p.name.endsWith('_ms');
 }
 
+// A parameter whose value is a seat (first_seat): the page numbers seats from 1 (seats.ts), so
+// the form shows and takes 1 for the server's seat 0, and sends the server's number.
+export function isSeat(p: ParamSpec): boolean {
+  return p.kind === 'integer' && p.name === 'first_seat';
+}
+
 // The catalog keys the form reads for a parameter: its label, its help, one per choice.
 export function paramKeys(game: string, p: ParamSpec): { label: string; help: string; choices: string[] } {
   const { base } = split(p.name);
@@ -34,7 +40,8 @@ export function paramKeys(game: string, p: ParamSpec): { label: string; help: st
   // A time in seconds has its own label (the old one said "ms"); the help is the same.
   const label = inSeconds(p) ? `param_${g}_${base.slice(0, -3)}_s` : `param_${g}_${base}`;
   const choices = p.kind === 'boolean' ? ['value_true', 'value_false'] : (p.choices ?? []).map((c) => `choice_${g}_${base}_${c.replace(/-/g, '_')}`);
-  return { label, help: `param_${g}_${base}_help`, choices };
+  // A seat counted from 1 has its own help (the old one said "numbered from 0").
+  return { label, help: isSeat(p) ? `param_${g}_${base}_from1_help` : `param_${g}_${base}_help`, choices };
 }
 
 export function paramLabel(game: string, p: ParamSpec): string {
@@ -72,15 +79,16 @@ export function numberText(n: number): string {
 
 export function defaultText(game: string, p: ParamSpec): string {
   if (inSeconds(p)) return tMaybe('n_seconds', `${numberText(Number(p.default) / 1000)} s`, { n: numberText(Number(p.default) / 1000) });
+  if (isSeat(p)) return String(Number(p.default) + 1);
   return p.kind === 'integer' ? tableDefault(p) : choiceLabel(game, p, p.default);
 }
 
-// The bounds of an integer parameter as typed in the form (seconds for a time), the first seat
-// kept below the number of players.
+// The bounds of an integer parameter as typed in the form (seconds for a time), a seat from 1 to
+// the number of players.
 export function bounds(p: ParamSpec, players: number): { min?: number; max?: number } {
+  if (isSeat(p)) return { min: (p.min ?? 0) + 1, max: Math.min(p.max === undefined ? players : p.max + 1, players) };
   const scale = inSeconds(p) ? 1000 : 1;
   let max = p.max === undefined ? undefined : p.max / scale;
-  if (p.name === 'first_seat') max = Math.min(max ?? players - 1, players - 1);
   return { min: p.min === undefined ? undefined : p.min / scale, max };
 }
 
@@ -98,7 +106,7 @@ export function typedValue(p: ParamSpec, text: string, players: number): string 
   if (!/^-?\d+$/.test(s)) return null;
   const n = Number(s);
   if ((min !== undefined && n < min) || (max !== undefined && n > max)) return null;
-  return String(n);
+  return String(isSeat(p) ? n - 1 : n);
 }
 
 // A parameter's value at a table when the form sends none: the game's default, but 0 (none)
@@ -107,8 +115,10 @@ function tableDefault(p: ParamSpec): string {
   return isGuard(p) ? '0' : p.default;
 }
 
-// The value the form shows at first: the table's default, in seconds for a time.
+// The value the form shows at first: the table's default, in seconds for a time, from 1 for a
+// seat.
 export function shownDefault(p: ParamSpec): string {
+  if (isSeat(p)) return String(Number(p.default) + 1);
   return inSeconds(p) ? msToSeconds(p.default) : tableDefault(p);
 }
 

@@ -59,25 +59,27 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           {problem.message}
         </p>
       )}
-      {status.phase === 'waiting' && (
-        <div class="waiting panel">
-          <h2>{t('waiting_title')}</h2>
-          <Invite code={code} invite={s.invite} />
-          {owner && (
-            <p>
-              <button type="button" onClick={() => conn.start(code)}>
-                {t('start_now')}
-              </button>{' '}
-              <small>{t('start_now_help')}</small>
-            </p>
-          )}
-        </div>
-      )}
       <div class="table-body">
         <div class="board-area">
+          {/* While the table waits, the invite is where the board will be: beside the seats on a laptop. */}
+          {status.phase === 'waiting' && (
+            <div class="waiting panel">
+              <h2>{t('waiting_title')}</h2>
+              <Invite code={code} invite={s.invite} />
+              {owner && (
+                <p>
+                  <button type="button" onClick={() => conn.start(code)}>
+                    {t('start_now')}
+                  </button>{' '}
+                  <small>{t('start_now_help')}</small>
+                </p>
+              )}
+            </div>
+          )}
           {status.phase === 'finished' && (s.role === 'seat' || status.next) && <NextGame conn={conn} status={status} seat={s.role === 'seat' ? s.seat : null} />}
           {s.result && <Result result={s.result} names={names} breakdown={game && s.state ? <game.Breakdown session={s} names={names} /> : null} replay={replayPath(code, s.seat ?? 'spectator')} />}
-          {s.state && game ? (
+          {/* No board while the table waits for its people: nothing there says whose turn it is. */}
+          {status.phase === 'waiting' ? null : s.state && game ? (
             <>
               {/* The board's own headings are h3: this keeps the outline in order for a screen reader. */}
               <h2 class="sr-only">{t('board_title')}</h2>
@@ -93,7 +95,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           )}
         </div>
         <aside class="side">
-          <SeatsPanel status={status} names={names} actors={s.state?.actors ?? []} you={s.seat} />
+          <SeatsPanel status={status} names={names} actors={status.phase === 'playing' ? (s.state?.actors ?? []) : []} you={s.seat} />
           {status.phase === 'playing' && <Invite code={code} invite={s.invite} compact />}
           {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} narrate={game?.narrate ? (l) => game.narrate!(l, names) : undefined} />}
         </aside>

@@ -78,7 +78,8 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
           <li>
             {seatLabel(s.seat)}
             {t('colon')}
-            {names[s.seat] ?? seatName(s)}
+            {/* A seat waiting for a person says so ("Seat 2: free"), not its own number again. */}
+            {s.kind === 'human' && !s.taken ? t('free_seat') : (names[s.seat] ?? seatName(s))}
           </li>
         ))}
       </ul>

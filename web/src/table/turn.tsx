@@ -90,7 +90,8 @@ function focusNext(): void {
 
 export function useTurnSignal(s: Session | null): void {
   const before = useRef<string[]>([]);
-  const legal = s && s.seat !== null && s.role === 'seat' && !s.result ? (s.state?.legal ?? []) : [];
+  // Only while the table plays: a table waiting for its people has no turn yet.
+  const legal = s && s.seat !== null && s.role === 'seat' && !s.result && s.status?.phase === 'playing' ? (s.state?.legal ?? []) : [];
   useEffect(() => {
     const fresh = newActions(before.current, legal);
     before.current = legal;
