@@ -1,0 +1,116 @@
+// Checks protocol messages against the JSON Schemas of docs/protocol/ (draft 2020-12): every
+// client -> server message against client-message.schema.json, every server -> client one
+// against server-message.schema.json, and a `state` message also against its game's
+// <game>.state.schema.json (its view and every event). The schemas are read from the
+// repository's docs/protocol/ at run time, found upward from this module or the working
+// directory, so that a test checks the files a client author reads.
+import Ajv2020 from 'ajv/dist/2020';
+import type { ValidateFunction, ErrorObject } from 'ajv';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const GAMES = ['sortileges', 'du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const;
+
+// One message as a test saw it: `sent` by the client, or received from the server. `game`
+// names the table's game when the caller knows it; otherwise the last `table` message of the
+// list tells it.
+export interface Frame {
+  sent?: boolean;
+  game?: string;
+  message: unknown;
+}
+
+export function protocolDir(): string {
+  const starts = [dirname(fileURLToPath(import.meta.url)), process.cwd()];
+  for (const start of starts) {
+    for (let dir = resolve(start); ; dir = dirname(dir)) {
+      const p = join(dir, 'docs', 'protocol');
+      if (existsSync(join(p, 'server-message.schema.json'))) return p;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  throw new Error('protocol schemas: no docs/protocol/server-message.schema.json above ' + starts.join(' or '));
+}
+
+export class ProtocolSchemas {
+  readonly files: string[];
+  private readonly ajv: InstanceType<typeof Ajv2020>;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(dir = protocolDir()) {
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
+    this.files = readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort();
+    for (const f of this.files) {
+      const schema = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      if (schema.$id !== f) throw new Error(`protocol schemas: ${f} has $id ${JSON.stringify(schema.$id)}, not its file name`);
+      this.ajv.addSchema(schema);
+    }
+    // Compiling every schema now reports a broken reference at once, not at the first message.
+    for (const f of this.files) this.validator(f);
+  }
+
+  validator(id: string): ValidateFunction {
+    let v = this.cache.get(id);
+    if (!v) {
+      v = this.ajv.getSchema(id);
+      if (!v) throw new Error(`protocol schemas: no schema ${id}`);
+      this.cache.set(id, v);
+    }
+    return v;
+  }
+
+  // The errors of one value against one schema, as readable lines; empty when it is valid.
+  check(id: string, value: unknown): string[] {
+    const v = this.validator(id);
+    if (v(value)) return [];
+    return describe(v.errors ?? []);
+  }
+
+  // The errors of a list of messages, each line naming the message by its index and type.
+  checkFrames(frames: Frame[], game?: string): string[] {
+    const out: string[] = [];
+    let known = game;
+    frames.forEach((f, i) => {
+      const m = f.message as any;
+      const what = `#${i} ${f.sent ? 'sent' : 'received'} ${typeof m?.type === 'string' ? m.type : '(no type)'}`;
+      const fail = (errs: string[]) => errs.forEach((e) => out.push(`${what}: ${e}`));
+      if (f.sent) return fail(this.check('client-message.schema.json', m));
+      if (m?.type === 'table' && typeof m?.status?.game === 'string') known = m.status.game;
+      fail(this.check('server-message.schema.json', m));
+      if (m?.type === 'state') {
+        const g = f.game ?? known;
+        if (!g) out.push(`${what}: a state message whose game is unknown (no table message before it)`);
+        else if (!(GAMES as readonly string[]).includes(g)) out.push(`${what}: no schema for the game ${g}`);
+        else fail(this.check(`${g}.state.schema.json`, m));
+      }
+    });
+    return out;
+  }
+}
+
+function describe(errors: ErrorObject[]): string[] {
+  // An `if`'s failure repeats what its `then` said: the detailed lines are enough.
+  return errors
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => {
+      const at = e.instancePath || '(the message)';
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? ` (${(e.params as any).additionalProperty})`
+          : e.keyword === 'enum'
+            ? ` (${JSON.stringify((e.params as any).allowedValues)})`
+            : e.keyword === 'const'
+              ? ` (${JSON.stringify((e.params as any).allowedValue)})`
+              : '';
+      return `${at} ${e.message}${extra} [${e.schemaPath}]`;
+    });
+}
+
+let shared: ProtocolSchemas | null = null;
+
+// For the browser tests: the errors of the messages a run saw (empty when all are valid).
+export function validateFrames(frames: Frame[], game?: string): string[] {
+  shared ??= new ProtocolSchemas();
+  return shared.checkFrames(frames, game);
+}

@@ -1,0 +1,218 @@
+// Plays whole games against a real `sabbat serve` by the protocol alone and keeps every
+// message that went either way, for the protocol schemas' test. Every person's seat is a
+// scripted client that plays a random legal action (seeded) whenever the server offers it any;
+// on the way it also sends a few messages the server must refuse or answer with an error, one
+// seat leaves and rejoins with its token, a spectator watches from before the start, and once
+// the game is over a late spectator watches the finished table.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WsClient } from './ws_client';
+
+export interface Server {
+  url: string;
+  stop: () => void;
+}
+
+// `--messages-per-second` is raised: the scripted seats answer at once.
+export function startServer(bin: string): Promise<Server> {
+  const data = mkdtempSync(join(tmpdir(), 'sabbat-schemas-'));
+  const child = spawn(bin, ['serve', '--port', '0', '--data', data, '--messages-per-second', '1000'], {
+    cwd: data,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`sabbat serve printed no URL: ${seen}`)), 20000);
+    const look = (b: Buffer) => {
+      seen += b.toString();
+      const m = /http:\/\/[^\s/]+:\d+/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[0],
+          stop: () => {
+            child.kill('SIGTERM');
+            rmSync(data, { recursive: true, force: true });
+          },
+        });
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`sabbat serve exited (${code}): ${seen}`)));
+  });
+}
+
+// One message, as it went: `sent` by the client or received from the server, on which
+// connection (a seat number, or a spectator's name).
+export interface Logged {
+  who: string;
+  sent: boolean;
+  message: any;
+}
+
+export interface GameSpec {
+  game: string;
+  players: number;
+  seed: string;
+  params?: Record<string, string>;
+  bots?: Record<number, string>; // seat -> bot name; the other seats are scripted people
+  timeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// A small seeded generator (xorshift32): the scripted choices repeat for a seed.
+function random(seed: string): () => number {
+  let x = (Number(seed) * 2654435761) >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+class Conn {
+  got: any[] = [];
+  private constructor(
+    readonly ws: WsClient,
+    readonly who: string,
+    private readonly log: Logged[],
+  ) {}
+  static async open(url: string, who: string, log: Logged[], on: (c: Conn, m: any) => void): Promise<Conn> {
+    const ws = await WsClient.connect(url.replace(/^http/, 'ws') + '/ws');
+    const c = new Conn(ws, who, log);
+    ws.onmessage = (text) => {
+      const m = JSON.parse(text);
+      log.push({ who, sent: false, message: m });
+      c.got.push(m);
+      on(c, m);
+    };
+    return c;
+  }
+  send(m: object): void {
+    this.log.push({ who: this.who, sent: true, message: m });
+    this.ws.send(JSON.stringify(m));
+  }
+  last(type: string): any {
+    for (let i = this.got.length - 1; i >= 0; --i) if (this.got[i].type === type) return this.got[i];
+    return null;
+  }
+}
+
+async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+// An HTTP answer of the server, with the schema of docs/protocol/ it follows.
+export interface Answer {
+  path: string;
+  schema: string;
+  body: any;
+}
+
+export interface Played {
+  log: Logged[];
+  http: Answer[];
+}
+
+export async function playGame(url: string, spec: GameSpec): Promise<Played> {
+  const log: Logged[] = [];
+  const http: Answer[] = [];
+  const get = async (path: string, schema: string) => {
+    const r = await fetch(url + path);
+    if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${await r.text()}`);
+    http.push({ path, schema, body: await r.json() });
+  };
+  const rnd = random(spec.seed);
+  const timeout = spec.timeoutMs ?? 60000;
+  const bots = spec.bots ?? {};
+  const conns: Conn[] = [];
+  let actSeq = 0;
+  let over = false;
+  // Each seat answers a state that offers it actions, once per state it received.
+  const onSeat = (c: Conn, m: any) => {
+    if (m.type === 'result') return;
+    if (m.type !== 'state' || over || m.legal.length === 0) return;
+    const pick = m.legal[Math.floor(rnd() * m.legal.length)];
+    const seq = m.seq;
+    setTimeout(() => {
+      const latest = c.last('state');
+      if (c.ws.closed || !latest || latest.seq !== seq) return;
+      c.send({ type: 'act', action: pick, seq: ++actSeq });
+    }, Math.floor(rnd() * 15));
+  };
+  const host = await Conn.open(url, 'host', log, () => {});
+  host.send({ type: 'ping', id: 'hello' });
+  const seats = Array.from({ length: spec.players }, (_, s) => (s in bots ? { bot: bots[s] } : { human: true }));
+  host.send({ type: 'create', protocol: 1, game: spec.game, players: spec.players, seed: spec.seed, params: spec.params ?? {}, seats, listed: true });
+  await until('created', () => !!host.last('created') || !!host.last('error'), 5000);
+  if (!host.last('created')) throw new Error(`create refused: ${JSON.stringify(host.last('error'))}`);
+  const table: string = host.last('created').table;
+  // Messages the server must answer with an error, before anything else.
+  host.send({ type: 'dance' });
+  host.send({ type: 'join', table: 'no-such-code', name: 'Morgane' });
+  host.send({ type: 'act', action: 'pass', seq: 1 });
+  await until('three errors', () => host.got.filter((m) => m.type === 'error').length === 3, 5000);
+  host.ws.close();
+
+  const watcher = await Conn.open(url, 'spectator', log, () => {});
+  watcher.send({ type: 'watch', table });
+  await until('watching', () => !!watcher.last('table'), 5000);
+
+  const humans = [...Array(spec.players).keys()].filter((s) => !(s in bots));
+  for (const s of humans) {
+    const c = await Conn.open(url, `seat ${s}`, log, onSeat);
+    conns[s] = c;
+    c.send({ type: 'join', table, name: `Witch ${s}`, seat: s });
+    await until(`seat ${s} joined`, () => !!c.last('joined'), 5000);
+  }
+  await until('the start', () => !!watcher.last('state'), 5000);
+  // The lobby lists the table while it is played.
+  await get('/api/tables', 'api-tables.schema.json');
+  // A spectator may not act; an action no game reads is refused.
+  watcher.send({ type: 'act', action: 'pass', seq: 1 });
+  const first = conns[humans[0]];
+  first.send({ type: 'act', action: 'dance with the moon', seq: ++actSeq });
+
+  // Halfway, one seat leaves and comes back with its token.
+  const end = Date.now() + timeout;
+  const leaver = humans[humans.length - 1];
+  let rejoined = false;
+  const finished = () => humans.every((s) => !!conns[s].last('result'));
+  while (!finished()) {
+    if (Date.now() > end) throw new Error(`${spec.game} seed ${spec.seed}: the game did not end within ${timeout} ms`);
+    if (!rejoined && (conns[leaver].last('state')?.seq ?? 0) >= 10) {
+      rejoined = true;
+      const token = conns[leaver].last('joined').token;
+      conns[leaver].ws.close();
+      await sleep(20);
+      const c = await Conn.open(url, `seat ${leaver} again`, log, onSeat);
+      c.send({ type: 'rejoin', table, token });
+      conns[leaver] = c;
+    }
+    await sleep(10);
+  }
+  over = true;
+  await until('the spectator sees the result', () => !!watcher.last('result'), 5000);
+  const late = await Conn.open(url, 'late spectator', log, () => {});
+  late.send({ type: 'watch', table });
+  late.send({ type: 'ping', id: 7 });
+  await until('the finished table', () => !!late.last('result') && !!late.last('pong'), 5000);
+  for (const c of [...conns.filter(Boolean), watcher, late]) c.ws.close();
+  // The HTTP answers about this table, once it is finished.
+  await get('/api/games', 'api-games.schema.json');
+  await get(`/api/tables/${table}`, 'server-message.schema.json#/$defs/status');
+  await get(`/api/tables/${table}/replay?seat=${humans[0]}`, 'api-replay.schema.json');
+  await get(`/api/tables/${table}/replay?seat=spectator`, 'api-replay.schema.json');
+  return { log, http };
+}
