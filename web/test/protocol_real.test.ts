@@ -21,8 +21,8 @@ const fast = { window_ms: '1000', window_min_ms: '0' };
 const GAMES_PLAYED: GameSpec[] = [
   { game: 'sortileges', players: 3, seed: '11', bots: { 1: 'random' } },
   { game: 'sortileges', players: 4, seed: '12', params: { unclaimed: 'under-gratin', first_player: 'fixed' } },
-  { game: 'du-balai', players: 3, seed: '13', params: { book_time_ms: '1000', reaction_time_ms: '500', formula_time_ms: '1000', spell_time_ms: '1000', decret_time_ms: '1000', max_turns: '8' } },
-  { game: 'du-balai', players: 4, seed: '14', params: { book_time_ms: '1000', reaction_time_ms: '500', formula_time_ms: '1000', spell_time_ms: '1000', max_turns: '6', show_hands_at_end: 'true', pilot_1: 'novice', pilot_3: 'expert' } },
+  { game: 'du-balai', players: 3, seed: '13', params: { book_time_ms: '1000', reaction_time_ms: '500', formula_time_ms: '1000', spell_time_ms: '1000', decret_time_ms: '1000', max_turns: '30' } },
+  { game: 'du-balai', players: 4, seed: '14', params: { book_time_ms: '1000', reaction_time_ms: '500', formula_time_ms: '1000', spell_time_ms: '1000', max_turns: '30', show_hands_at_end: 'true', pilot_1: 'novice', pilot_3: 'expert' } },
   { game: 'baba-yaga', players: 3, seed: '15', params: { study_time_ms: '1000', move_time_ms: '200', max_turns: '12' } },
   { game: 'baba-yaga', players: 4, seed: '16', params: { study_time_ms: '1000', move_time_ms: '200', max_turns: '12', home_sweet_home: 'true', level_1: 'sauve-qui-peut' } },
   { game: 'baba-yaga', players: 2, seed: '20', params: { study_time_ms: '1000', move_time_ms: '200', max_turns: '16', level_0: 'balade' } },

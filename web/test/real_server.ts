@@ -105,6 +105,20 @@ class Conn {
   }
 }
 
+// Du Balai !: the formula of every symbol the dice showed in black only, when it is legal. A
+// perfect black formula draws Magie noire cards, so that the game's spells get played; a
+// random formula hardly ever is one.
+function perfectBlack(dice: any[] | undefined, legal: string[]): string | null {
+  if (!dice) return null;
+  const orange = new Set(dice.filter((d) => d.colour === 'orange').map((d) => d.syllable));
+  const black = new Set(dice.filter((d) => d.colour === 'black' && !orange.has(d.syllable)).map((d) => d.syllable));
+  const want = [...black].sort();
+  return legal.find((a) => {
+    const w = a.split(' ');
+    return w[0] === 'formula' && w.length === want.length + 1 && [...w.slice(1)].sort().join(' ') === want.join(' ');
+  }) ?? null;
+}
+
 async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!ok()) {
@@ -139,11 +153,15 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
   const conns: Conn[] = [];
   let actSeq = 0;
   let over = false;
+  const dice = new Map<Conn, any[]>();
   // Each seat answers a state that offers it actions, once per state it received.
   const onSeat = (c: Conn, m: any) => {
     if (m.type === 'result') return;
-    if (m.type !== 'state' || over || m.legal.length === 0) return;
-    const pick = m.legal[Math.floor(rnd() * m.legal.length)];
+    if (m.type !== 'state' || over) return;
+    if (spec.game === 'du-balai' && m.view.dice) dice.set(c, m.view.dice);
+    if (m.legal.length === 0) return;
+    const perfect = spec.game === 'du-balai' ? perfectBlack(dice.get(c), m.legal) : null;
+    const pick = perfect && rnd() < 0.8 ? perfect : m.legal[Math.floor(rnd() * m.legal.length)];
     const seq = m.seq;
     setTimeout(() => {
       const latest = c.last('state');
