@@ -234,6 +234,46 @@ TEST(BabaYagaEffects, AChoiceNotMadeInTimeIsLost) {
   for (Seat p = 0; p < 3; ++p) EXPECT_FALSE(t.s->player(p).pending.fatigue);
 }
 
+// Protocol (docs/protocol/baba-yaga.event.schema.json): every event's data is an object, the
+// three events without a tile or a seat of their own included: how the study ended, whose
+// Pattes de poulet ! waits, which choice the clock made in her place.
+const json* event_data(const Events& events, const char* kind) {
+  for (const Event& e : events)
+    if (e.kind == kind) return &e.data;
+  return nullptr;
+}
+
+TEST(BabaYagaEvents, StudyOverMaisonLaterAndTimeoutCarryObjectData) {
+  BabaTable ready(2);
+  ready.end_study();
+  const json* over = event_data(ready.events, "study-over");
+  ASSERT_TRUE(over);
+  EXPECT_EQ(*over, (json{{"all_ready", true}}));
+
+  BabaTable clock(2);
+  clock.now = clock.s->deadline()->at;
+  clock.ok(kClock, "end-study");
+  over = event_data(clock.events, "study-over");
+  ASSERT_TRUE(over);
+  EXPECT_EQ(*over, (json{{"all_ready", false}}));
+
+  cast(ready, kPattes);
+  ready.ok(0, "maison later");
+  const json* later = event_data(ready.events, "maison-later");
+  ASSERT_TRUE(later);
+  EXPECT_EQ(*later, (json{{"seat", 0}}));
+
+  BabaTable t(3);
+  t.end_study();
+  cast(t, kFatigue);
+  t.now = t.s->deadline()->at;
+  t.ok(kClock, "timeout");
+  const json* timeout = event_data(t.events, "timeout");
+  ASSERT_TRUE(timeout);
+  EXPECT_EQ(*timeout, (json{{"choice", "effect"}}));
+  for (const Event& e : t.events) EXPECT_TRUE(e.data.is_object()) << e.kind;
+}
+
 // Home Sweet Home: "À la fin de son tour, le joueur actif déplace la tuile Maison sur une
 // tuile Forêt de son choix afin de gêner le prochain joueur."
 TEST(BabaYagaHomeSweetHome, TheSearcherMovesTheMaisonAtTheEndOfHerTurn) {

@@ -16,29 +16,29 @@ export const games = {
       id: 'sortileges', name: 'Sortilèges', min_players: 2, max_players: 6, default_players: 4,
       facts: { hidden_information: true, chance: true, real_time: false }, bots: ['random'], default_bot: 'random',
       params: [
-        { name: 'unclaimed', kind: 'choice', default: 'removed', choices: ['removed', 'under-gratin'] },
-        { name: 'first_seat', kind: 'integer', default: '0', min: 0, max: 5 },
-        { name: 'first_player', kind: 'choice', default: 'rotates', choices: ['rotates', 'fixed'] },
+        { name: 'unclaimed', kind: 'choice', default: 'removed', choices: ['removed', 'under-gratin'], description: 'a couple card nobody placed under is removed from the game, or goes under the Gratin' },
+        { name: 'first_seat', kind: 'integer', default: '0', min: 0, max: 5, description: 'the seat that plays first in round 1' },
+        { name: 'first_player', kind: 'choice', default: 'rotates', choices: ['rotates', 'fixed'], description: 'who starts the later rounds' },
       ],
     },
     {
       id: 'du-balai', name: 'Du Balai !', min_players: 2, max_players: 6, default_players: 4,
       facts: { hidden_information: true, chance: true, real_time: true }, bots: ['simple', 'random'], default_bot: 'simple',
       params: [
-        { name: 'book_time_ms', kind: 'integer', default: '20000', min: 1000, max: 600000 },
-        { name: 'formula_time_ms', kind: 'integer', default: '30000', min: 1000, max: 600000 },
-        { name: 'max_turns', kind: 'integer', default: '50', min: 1, max: 500 },
-        { name: 'pilot_0', kind: 'choice', default: 'normal', choices: ['normal', 'novice', 'expert'] },
+        { name: 'book_time_ms', kind: 'integer', default: '20000', min: 1000, max: 600000, description: 'how long the book stays open, in ms' },
+        { name: 'formula_time_ms', kind: 'integer', default: '30000', min: 1000, max: 600000, description: 'how long the witches have to write, in ms' },
+        { name: 'max_turns', kind: 'integer', default: '50', min: 1, max: 500, description: 'the most turns a game lasts' },
+        { name: 'pilot_0', kind: 'choice', default: 'normal', choices: ['normal', 'novice', 'expert'], description: "seat 1's pilot" },
       ],
     },
     {
       id: 'baba-yaga', name: 'Baba Yaga', min_players: 2, max_players: 5, default_players: 3,
       facts: { hidden_information: true, chance: true, real_time: true }, bots: ['random', 'seasoned', 'novice', 'expert'], default_bot: 'seasoned',
       params: [
-        { name: 'study_time_ms', kind: 'integer', default: '20000', min: 1000, max: 600000 },
-        { name: 'move_time_ms', kind: 'integer', default: '5000', min: 200, max: 600000 },
-        { name: 'home_sweet_home', kind: 'boolean', default: 'false' },
-        { name: 'level_0', kind: 'choice', default: 'cours-toujours', choices: ['balade', 'cours-toujours', 'sauve-qui-peut'] },
+        { name: 'study_time_ms', kind: 'integer', default: '20000', min: 1000, max: 600000, description: 'how long the study lasts, in ms' },
+        { name: 'move_time_ms', kind: 'integer', default: '5000', min: 200, max: 600000, description: 'how long a move of Baba Yaga may wait, in ms' },
+        { name: 'home_sweet_home', kind: 'boolean', default: 'false', description: 'the Home Sweet Home variant' },
+        { name: 'level_0', kind: 'choice', default: 'cours-toujours', choices: ['balade', 'cours-toujours', 'sauve-qui-peut'], description: "seat 1's level" },
       ],
     },
   ],
@@ -48,20 +48,26 @@ export function status(game: string, phase: string, players = 4) {
   // The Baba Yaga fixtures were recorded with four people at the table, under these names.
   if (game === 'baba-yaga')
     return {
-      table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, watchers: 0,
-      seats: ['Morgane', 'Circé', 'Hécate', 'Mélusine'].slice(0, players).map((name, seat) => ({ seat, kind: 'human', name, taken: true, connected: true })),
+      table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, listed: false, watchers: 0, paused: false, next: null,
+      seats: ['Morgane', 'Circé', 'Hécate', 'Mélusine'].slice(0, players).map((name, seat) => ({ seat, kind: 'human', name, taken: true, connected: true, stand_in: null })),
     };
   const names = ['Morgane', 'Circé', 'Baba', 'Hécate'];
   return {
-    table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, watchers: 0,
+    table: 'k3v9q2xw7m4pd8ht', game, players, params: {}, phase, spectators: true, listed: false, watchers: 0, paused: false, next: null,
     seats: names.slice(0, players).map((n, i) =>
-      i === 1 ? { seat: i, kind: 'bot', bot: game === 'du-balai' ? 'simple' : 'random' } : { seat: i, kind: 'human', name: phase === 'waiting' && i > 0 ? null : n, taken: phase !== 'waiting' || i === 0, connected: phase !== 'waiting' || i === 0 }),
+      i === 1
+        ? { seat: i, kind: 'bot', bot: game === 'du-balai' ? 'simple' : 'random' }
+        : { seat: i, kind: 'human', name: phase === 'waiting' && i > 0 ? null : n, taken: phase !== 'waiting' || i === 0, connected: phase !== 'waiting' || i === 0, stand_in: null }),
   };
 }
 
 const POINTS: Record<string, number> = { K: 3, Q: 2, J: 1, A: 1 };
 // The result line of the simulated game's record (alliances included).
 const FINAL = [7, 3, 8, 17];
+
+function ownSpell(cards: string[]) {
+  return cards.length ? { cards, couple_known: false, spell: 'Plumpus', if_suit: {} } : { cards, couple_known: false, spell: null };
+}
 
 function sortilegesView(full: any, seat: number) {
   const n = full.options.players;
@@ -78,6 +84,11 @@ function sortilegesView(full: any, seat: number) {
       points: full.terminal ? FINAL[i] : a.won.reduce((s: number, c: string) => s + (POINTS[c.slice(0, -1)] ?? 0), 0), alliances: [],
     })),
     hand: full.areas[seat].hand, discards: full.areas[seat].discards, removed: full.removed, last_round: full.last_round,
+    // The seat's cards under each couple card (face down). Fixture only: cards count as
+    // Plumpus whatever the couple card's suit; the server's view judges them.
+    ...(full.terminal
+      ? {}
+      : { yours: { left: ownSpell(full.areas[seat].left), right: full.couple[1] ? ownSpell(full.areas[seat].right) : null } }),
     ...(full.terminal ? { scores: FINAL, ranks: [3, 4, 2, 1] } : {}),
   };
 }
@@ -98,6 +109,17 @@ function duBalaiView(full: any, seat: number) {
     }
   }
   if (v.deadline) v.deadline = { at: v.deadline.at, action: v.deadline.action };
+  // Fields the view gained since these states were printed: the dice are fleeting when the
+  // book is open to this seat alone; an outcome says whether both formulas were of one
+  // colour and whether the witch fell (no second formula in these games, nobody fell).
+  v.fleeting = v.book_open_to_you && v.dice !== null && v.phase === 'book-open';
+  // A second formula nobody may write is "none" now ("unavailable" when these were printed).
+  for (const w of v.witches) if (w.second === 'unavailable') w.second = 'none';
+  for (const w of v.witches)
+    if (w.outcome) {
+      const { second_ignored: _, ...o } = w.outcome;
+      w.outcome = { ...o, same_colour: false, fell: false };
+    }
   return v;
 }
 
@@ -149,33 +171,40 @@ export function scenes(dir: string): Scene[] {
       name: 'sortileges', game: 'sortileges',
       state: st(sortilegesView(s3, 0), s3.areas[0].hand.flatMap((c: string) => [`place ${c} under left`, `place ${c} under right`]), [0], 0),
       log: [
-        { kind: 'round-won', text: 'Round 2: seat 3 wins J♣ (left) with Plumpus.' },
-        { kind: 'round-won', text: 'Round 2: seat 3 wins Q♦ (right) with Plumpus.' },
-        { kind: 'placed', text: 'Seat 2 places 10D under the left couple card.' },
-        { kind: 'placed', text: 'Seat 3 places 6H under the left couple card.' },
+        { kind: 'round-started', text: 'Round 3 begins: seat 2 plays first.', data: { round: s3.round, first_player: s3.round_first, couple_cards: s3.couple[1] ? 2 : 1, gratin_size: s3.gratin_bottom_first.length } },
+        { kind: 'placed', text: 'Seat 2 places 10D under the left couple card.', data: { seat: 2, card: '10D', side: 'left' } },
+        { kind: 'placed', text: 'Seat 3 places 6H under the left couple card.', data: { seat: 3, card: '6H', side: 'left' } },
+        { kind: 'placed', text: 'Seat 2 places 7H under the right couple card.', data: { seat: 2, card: '7H', side: 'right' } },
       ],
     },
     {
       name: 'sortileges-result', game: 'sortileges',
       state: st(sortilegesView(send, 0), [], [], 0),
-      log: [{ kind: 'game-over', text: 'The Gratin is empty: the game is over.' }],
+      log: [{ kind: 'game-over', text: 'The Gratin is empty: the game is over.', data: { scores: FINAL, ranks: [3, 4, 2, 1] } }],
       result: { type: 'result', scores: [7, 3, 8, 17], ranks: [3, 4, 2, 1], record: '/api/tables/k3v9q2xw7m4pd8ht/record' },
     },
     {
       name: 'du-balai-book-open', game: 'du-balai',
       state: st(duBalaiView(open, 0), ['close-book'], open.actors, 0, { at: open.deadline.at, in: 14200 }),
-      log: [{ kind: 'roll', text: 'Turn 3: the dice are rolled; the book is open.' }],
+      log: [{ kind: 'book-open', text: 'Turn 3: the dice are rolled; the book is open.', data: { turn: open.turn, dice: open.dice } }],
     },
     {
       name: 'du-balai-writing', game: 'du-balai',
       state: st(duBalaiView(writing, 0), allFormulas(), writing.actors, 0, { at: writing.deadline.at, in: 23800 }),
-      log: [{ kind: 'closed', text: 'Seat 1 closes the book.' }, { kind: 'written', text: 'Seat 1 has written a formula.' }, { kind: 'written', text: 'Seat 2 has written a formula.' }],
+      log: [
+        { kind: 'book-closed', text: 'Seat 1 closes the book.', data: { closer: 1 } },
+        { kind: 'written', text: 'Seat 1 has written a formula.', data: { seat: 1 } },
+        { kind: 'written', text: 'Seat 2 has written a formula.', data: { seat: 2 } },
+      ],
       keys: ['1', '9'],
     },
     {
       name: 'du-balai-magie-noire', game: 'du-balai',
       state: st(duBalaiView(keep, 3), keep.drawn.map((c: string) => `keep ${c}`), [3], 3, { at: keep.deadline.at, in: 12000 }),
-      log: [{ kind: 'moved', text: 'seat 3: formula foulzz biii nebulo arakna (perfect); square 2 -> 6' }],
+      log: [
+        { kind: 'drew', text: 'Seat 3 draws 4 Magie noire cards.', data: { seat: 3, count: keep.drawn.length } },
+        { kind: 'drawn-cards', text: 'You draw acrobatie-3, acrobatie-2, vent-arriere, mauvais-sort.', data: { seat: 3, cards: keep.drawn } },
+      ],
     },
     ...BABA_YAGA_SCENES.map((n) => babaYagaScene(dir, n)),
   ];

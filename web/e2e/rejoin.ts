@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { games, scenes, status } from './fixtures';
 import { serveDist } from './static_server';
+import { mockConnection } from './schemas';
 
 const CODE = 'k3v9q2xw7m4pd8ht';
 const TOKEN = '0123456789abcdef0123456789abcdef';
@@ -21,22 +22,23 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.routeWebSocket(/\/ws$/, (ws) => {
-      ws.send(JSON.stringify({ type: 'welcome', protocol: 1, server: 'fixture', server_time: 0 }));
+      const mock = mockConnection('rejoin');
+      ws.send(mock.send({ type: 'welcome', protocol: 1, server: 'fixture', server_time: 0 }));
       ws.onMessage((raw) => {
-        const m = JSON.parse(String(raw));
+        const m = mock.got(raw);
         seen.push(m);
         if (m.type === 'join' || (m.type === 'rejoin' && m.token === TOKEN)) {
-          ws.send(JSON.stringify({ type: 'joined', table: CODE, seat: m.seat ?? 2, token: TOKEN }));
-          ws.send(JSON.stringify({ type: 'table', status: status('sortileges', 'playing'), you: 0 }));
+          ws.send(mock.send({ type: 'joined', table: CODE, seat: m.seat ?? 2, token: TOKEN, protocol: 1 }));
+          ws.send(mock.send({ type: 'table', status: status('sortileges', 'playing'), you: 0 }));
           if (m.type === 'join') {
             // Two actions told live, each with its events.
-            for (const [i, events] of told.entries()) ws.send(JSON.stringify({ ...scene.state, seq: 41 + i, time: 60000 + i, snapshot: false, events }));
+            for (const [i, events] of told.entries()) ws.send(mock.send({ ...scene.state, seq: 41 + i, time: 60000 + i, snapshot: false, events }));
           } else {
-            ws.send(JSON.stringify({ type: 'history', seq: 42, complete: true, entries: told.map((events, i) => ({ seq: 41 + i, time: 60000 + i, events })) }));
-            ws.send(JSON.stringify({ ...scene.state, snapshot: true }));
+            ws.send(mock.send({ type: 'history', seq: 42, complete: true, entries: told.map((events, i) => ({ seq: 41 + i, time: 60000 + i, events })) }));
+            ws.send(mock.send({ ...scene.state, snapshot: true }));
           }
         } else if (m.type === 'rejoin') {
-          ws.send(JSON.stringify({ type: 'error', code: 'wrong-token', ref: 'rejoin', message: 'wrong token' }));
+          ws.send(mock.send({ type: 'error', code: 'wrong-token', ref: 'rejoin', message: 'wrong token' }));
         }
       });
     });

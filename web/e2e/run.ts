@@ -13,6 +13,9 @@
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
 //                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
 //                 pictures are made again with `--game phone --screens ../docs/web`
+// Every WebSocket message the pages send or receive, real or mocked, is checked against the
+// protocol's JSON Schemas (docs/protocol/, through schemas.ts) at the end of the run; a message
+// that does not follow them fails the run. --no-schemas leaves the check out.
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -29,6 +32,7 @@ import { checkRejoin } from './rejoin';
 import { checkComeback } from './comeback';
 import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
+import { watchBrowser } from './schemas';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, '..', '..');
@@ -47,6 +51,7 @@ if (record) {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const frames = args.includes('--no-schemas') ? null : watchBrowser(browser);
 let failed = false;
 try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
@@ -112,6 +117,11 @@ try {
   if (dir) {
     const shots = await screenshots(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), resolve(dir), (opt('--lang') as 'en' | 'fr') ?? 'en');
     console.log(`screenshots: ${shots.length} files in ${dir}`);
+  }
+  if (frames) {
+    const errors = frames.errors();
+    if (errors.length) throw new Error(`${errors.length} WebSocket messages do not follow docs/protocol/:\n${errors.slice(0, 40).join('\n')}`);
+    console.log(`e2e schemas: ${frames.count()} WebSocket messages of ${frames.connections.length} connections follow docs/protocol/`);
   }
 } catch (e) {
   failed = true;

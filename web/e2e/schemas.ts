@@ -1,7 +1,8 @@
 // Checks protocol messages against the JSON Schemas of docs/protocol/ (draft 2020-12): every
 // client -> server message against client-message.schema.json, every server -> client one
 // against server-message.schema.json, and a `state` message also against its game's
-// <game>.state.schema.json (its view and every event). The schemas are read from the
+// <game>.state.schema.json (its view and every event), a `history` against
+// <game>.history.schema.json (every event). The schemas are read from the
 // repository's docs/protocol/ at run time, found upward from this module or the working
 // directory, so that a test checks the files a client author reads.
 import Ajv2020 from 'ajv/dist/2020';
@@ -78,11 +79,12 @@ export class ProtocolSchemas {
       if (f.sent) return fail(this.check('client-message.schema.json', m));
       if (m?.type === 'table' && typeof m?.status?.game === 'string') known = m.status.game;
       fail(this.check('server-message.schema.json', m));
-      if (m?.type === 'state') {
+      // A state's view and events, and a history's events, by the game's own schema.
+      if (m?.type === 'state' || m?.type === 'history') {
         const g = f.game ?? known;
-        if (!g) out.push(`${what}: a state message whose game is unknown (no table message before it)`);
+        if (!g) out.push(`${what}: a ${m.type} message whose game is unknown (no table message before it)`);
         else if (!(GAMES as readonly string[]).includes(g)) out.push(`${what}: no schema for the game ${g}`);
-        else fail(this.check(`${g}.state.schema.json`, m));
+        else fail(this.check(`${g}.${m.type}.schema.json`, m));
       }
     });
     return out;
@@ -113,4 +115,108 @@ let shared: ProtocolSchemas | null = null;
 export function validateFrames(frames: Frame[], game?: string): string[] {
   shared ??= new ProtocolSchemas();
   return shared.checkFrames(frames, game);
+}
+
+// Every WebSocket message of a browser run, one list per connection, for the checks above.
+// `watchBrowser` makes every page of every context the browser opens from then on record its
+// WebSockets' frames (sent and received); pages whose WebSocket a test answers itself
+// (routeWebSocket) record theirs through `mockConnection`, since no real socket carries them.
+export interface Connection {
+  where: string;
+  frames: Frame[];
+}
+
+export class FrameWatch {
+  readonly connections: Connection[] = [];
+
+  connection(where: string): Connection {
+    const c = { where, frames: [] as Frame[] };
+    this.connections.push(c);
+    return c;
+  }
+
+  // The errors of every connection's messages, each line naming its connection.
+  errors(): string[] {
+    const out: string[] = [];
+    for (const c of this.connections) for (const e of validateFrames(c.frames)) out.push(`${c.where}: ${e}`);
+    return out;
+  }
+
+  count(): number {
+    return this.connections.reduce((n, c) => n + c.frames.length, 0);
+  }
+}
+
+let current: FrameWatch | null = null;
+
+// Minimal shapes of playwright-core's Browser, BrowserContext, Page and WebSocket, so that this
+// module needs no import of playwright-core (the unit tests load it too).
+interface WsLike {
+  url(): string;
+  on(event: 'framesent' | 'framereceived', f: (frame: { payload: string | Buffer }) => void): unknown;
+}
+interface PageLike {
+  on(event: 'websocket', f: (ws: WsLike) => void): unknown;
+}
+interface ContextLike {
+  on(event: 'page', f: (page: PageLike) => void): unknown;
+}
+interface BrowserLike {
+  newContext(...args: any[]): Promise<ContextLike>;
+  newPage(...args: any[]): Promise<PageLike>;
+}
+
+function record(list: Frame[], sent: boolean, payload: string | Buffer) {
+  const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    message = { type: '(not JSON)', text: text.slice(0, 200) };
+  }
+  list.push({ sent, message });
+}
+
+function watchPage(watch: FrameWatch, page: PageLike) {
+  page.on('websocket', (ws) => {
+    const c = watch.connection(ws.url());
+    ws.on('framesent', (f) => record(c.frames, true, f.payload));
+    ws.on('framereceived', (f) => record(c.frames, false, f.payload));
+  });
+}
+
+export function watchBrowser<B extends BrowserLike>(browser: B): FrameWatch {
+  const watch = new FrameWatch();
+  current = watch;
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (...args: any[]) => {
+    const ctx = await newContext(...args);
+    ctx.on('page', (page) => watchPage(watch, page));
+    return ctx;
+  };
+  browser.newPage = async (...args: any[]) => {
+    const page = await newPage(...args);
+    watchPage(watch, page);
+    return page;
+  };
+  return watch;
+}
+
+// A connection a test answers itself: `send` records what the mock sends to the page, `got`
+// what the page sent. Without a watch (a test run on its own) it records nothing.
+export function mockConnection(where: string): { send: (m: unknown) => string; got: (raw: string | Buffer) => any } {
+  const c = current?.connection(`${where} (mocked)`);
+  return {
+    send: (m) => {
+      const text = JSON.stringify(m);
+      if (c) record(c.frames, false, text);
+      return text;
+    },
+    got: (raw) => {
+      const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+      if (c) record(c.frames, true, text);
+      return JSON.parse(text);
+    },
+  };
 }

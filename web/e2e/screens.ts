@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { babaYagaStudyLayout, scenes, status, type Scene } from './fixtures';
 import { serveDist } from './static_server';
+import { mockConnection } from './schemas';
 
 export const SIZES = [
   { tag: '360', width: 360, height: 740 },
@@ -14,18 +15,19 @@ const CODE = 'k3v9q2xw7m4pd8ht';
 
 async function mockTable(page: Page, scene: Scene | null, phase: string, game: string) {
   await page.routeWebSocket(/\/ws$/, (ws) => {
-    ws.send(JSON.stringify({ type: 'welcome', protocol: 1, server: 'fixture', server_time: Date.now() }));
+    const mock = mockConnection(`screens ${scene?.name ?? game} ${phase}`);
+    ws.send(mock.send({ type: 'welcome', protocol: 1, server: 'fixture', server_time: Date.now() }));
     ws.onMessage((raw) => {
-      const m = JSON.parse(String(raw));
+      const m = mock.got(raw);
       if (m.type === 'rejoin') {
         const you = scene ? scene.state.you : 0;
-        ws.send(JSON.stringify({ type: 'joined', table: CODE, seat: you, token: m.token }));
-        ws.send(JSON.stringify({ type: 'table', status: status(game, phase, scene?.state.view.players?.length ?? 4), you }));
+        ws.send(mock.send({ type: 'joined', table: CODE, seat: you, token: m.token, protocol: 1 }));
+        ws.send(mock.send({ type: 'table', status: status(game, phase, scene?.state.view.players?.length ?? 4), you }));
         if (!scene) return;
         // The log as if the events had come one state after another, then the current state.
-        scene.log.forEach((e, i) => ws.send(JSON.stringify({ ...scene.state, seq: 30 + i, events: [e] })));
-        ws.send(JSON.stringify({ ...scene.state, seq: 30 + scene.log.length }));
-        if (scene.result) ws.send(JSON.stringify(scene.result));
+        scene.log.forEach((e, i) => ws.send(mock.send({ ...scene.state, seq: 30 + i, snapshot: false, events: [e] })));
+        ws.send(mock.send({ ...scene.state, seq: 30 + scene.log.length, snapshot: true }));
+        if (scene.result) ws.send(mock.send(scene.result));
       }
     });
   });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ProtocolSchemas, GAMES } from '../e2e/schemas';
-import { playGame, startServer, type GameSpec, type Played } from './real_server';
+import { playGame, playPauseAndRate, startServer, type GameSpec, type Played } from './real_server';
 
 const bin = resolve(process.env.SABBAT ?? '../build/sabbat');
 const missing = existsSync(bin) ? false : `no sabbat binary at ${bin} (build the C++ first, or set SABBAT): the real-server schema checks are skipped`;
@@ -65,8 +65,13 @@ test('protocol schemas: every message of whole games against a real sabbat serve
     const states = run.log.filter((l) => !l.sent && l.message.type === 'state').map((l) => l.message);
     assert.ok(states.some((m) => m.you === 'spectator') && states.some((m) => typeof m.you === 'number'), `${name}: states of seats and spectators`);
     const types = new Set(run.log.filter((l) => !l.sent).map((l) => l.message.type));
-    for (const t of ['welcome', 'created', 'joined', 'watching', 'table', 'state', 'accepted', 'refused', 'result', 'pong', 'error'])
+    for (const t of ['welcome', 'created', 'joined', 'watching', 'table', 'state', 'history', 'accepted', 'refused', 'result', 'pong', 'error'])
       assert.ok(types.has(t), `${name}: a ${t} message was received`);
+    // Play again: not-finished before the end, the next table's code after it, wrong-role for a spectator.
+    const received = run.log.filter((l) => !l.sent).map((l) => l.message);
+    assert.ok(received.some((m) => m.type === 'error' && m.code === 'not-finished' && m.ref === 'again'), `${name}: again before the end`);
+    assert.ok(received.some((m) => m.type === 'table' && m.status.phase === 'finished' && typeof m.status.next === 'string'), `${name}: status.next`);
+    assert.ok(received.some((m) => m.type === 'error' && m.code === 'wrong-role' && m.ref === 'again'), `${name}: a spectator's again`);
     const seen = kinds.get(spec.game) ?? new Set<string>();
     for (const m of states) for (const e of m.events) seen.add(e.kind);
     kinds.set(spec.game, seen);
@@ -94,4 +99,22 @@ test('protocol schemas: every message of whole games against a real sabbat serve
     for (const k of met) assert.ok(events.includes(k), `${g}: event kind ${k} is in the schema`);
     console.log(`protocol_real.test: ${g}: ${met.size} of ${events.length} event kinds met (not met: ${events.filter((k) => !met.has(k)).join(', ') || 'none'})`);
   }
+});
+
+test('protocol schemas: a pause, a history and acts over the rate follow docs/protocol/', { skip: missing }, async () => {
+  const schemas = new ProtocolSchemas();
+  const server = await startServer(bin, 5);
+  let run: Played;
+  try {
+    run = await playPauseAndRate(server.url);
+  } finally {
+    server.stop();
+  }
+  assert.deepEqual(schemas.checkFrames(run.log.map((l) => ({ sent: l.sent, message: l.message }))), []);
+  const received = run.log.filter((l) => !l.sent).map((l) => l.message);
+  assert.ok(received.some((m) => m.type === 'table' && m.status.paused === true), 'a paused table');
+  const history = received.find((m) => m.type === 'history');
+  assert.ok(history && history.entries.length > 0, 'a history with entries');
+  const dropped = received.filter((m) => m.type === 'error' && m.code === 'rate-limited');
+  assert.ok(dropped.length > 0 && dropped.every((m) => m.ref === 'act' && m.seq >= 100), 'dropped acts named by their seq');
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProtocolSchemas, protocolDir, GAMES } from '../e2e/schemas';
+import { games as mockGames, scenes, status as mockStatus } from '../e2e/fixtures';
 
 const dir = protocolDir();
 const schemas = new ProtocolSchemas(dir);
@@ -23,8 +24,8 @@ test('protocol schemas: every file is draft 2020-12, its $id is its name, and RE
     assert.equal(s.$schema, 'https://json-schema.org/draft/2020-12/schema', f);
     assert.equal(s.$id, f);
   }
-  // Each game has its view, its events and its state message.
-  for (const g of GAMES) for (const part of ['view', 'event', 'state']) assert.ok(schemas.files.includes(`${g}.${part}.schema.json`), `${g}.${part}`);
+  // Each game has its view, its events, its state message and its history message.
+  for (const g of GAMES) for (const part of ['view', 'event', 'state', 'history']) assert.ok(schemas.files.includes(`${g}.${part}.schema.json`), `${g}.${part}`);
 });
 
 test('protocol schemas: the Baba Yaga messages recorded from a real server (e2e/fixtures) follow them', () => {
@@ -44,7 +45,7 @@ test('protocol schemas: the game list of the fixtures follows api-games.schema.j
 
 // The JSON examples of docs/protocol.md's WebSocket section, one object after another (an
 // object may span lines); an example's view is a placeholder, so states are checked without
-// their game's schema.
+// their game's view schema, their events with Sortilèges'.
 function examples(): { client: any[]; server: any[] } {
   const doc = readFileSync(join(dir, '..', 'protocol.md'), 'utf8');
   const client = doc.slice(doc.indexOf('### Client → server'), doc.indexOf('### Server → client'));
@@ -71,11 +72,16 @@ function examples(): { client: any[]; server: any[] } {
 
 test('protocol schemas: the examples of docs/protocol.md follow them', () => {
   const { client, server } = examples();
-  assert.deepEqual(client.map((m) => m.type), ['create', 'join', 'rejoin', 'watch', 'start', 'act', 'ping']);
+  assert.deepEqual(client.map((m) => m.type), ['create', 'join', 'rejoin', 'watch', 'start', 'again', 'act', 'ping']);
   for (const m of client) assert.deepEqual(schemas.check('client-message.schema.json', m), [], `client example ${m.type}`);
   const types = server.map((m) => m.type);
-  for (const t of ['welcome', 'created', 'joined', 'watching', 'table', 'state', 'accepted', 'refused', 'result', 'error']) assert.ok(types.includes(t), `an example of ${t}`);
+  for (const t of ['welcome', 'created', 'joined', 'watching', 'table', 'state', 'history', 'accepted', 'refused', 'result', 'error']) assert.ok(types.includes(t), `an example of ${t}`);
   for (const m of server) assert.deepEqual(schemas.check('server-message.schema.json', m), [], `server example ${m.type}`);
+  // The examples are of Sortilèges: their events follow its event schema (a placed card names
+  // its card and side).
+  for (const m of server.filter((x) => x.type === 'state'))
+    for (const e of m.events) assert.deepEqual(schemas.check('sortileges.event.schema.json', e), [], `state example's ${e.kind}`);
+  for (const m of server.filter((x) => x.type === 'history')) assert.deepEqual(schemas.check('sortileges.history.schema.json', m), [], 'history example');
 });
 
 test('protocol schemas: a misspelt, missing or unknown field, kind or type fails', () => {
@@ -113,4 +119,51 @@ test('protocol schemas: a misspelt, missing or unknown field, kind or type fails
   bad('a create with "spectator" for spectators', 'client-message.schema.json', { type: 'create', game: 'sortileges', spectator: false });
   bad('a join naming another protocol', 'client-message.schema.json', { type: 'join', table: 'k', name: 'M', protocol: 2 });
   good('a join naming protocol 1', 'client-message.schema.json', { type: 'join', table: 'k', name: 'M', protocol: 1 });
+});
+
+// The mocks the browser tests answer pages with (e2e/fixtures.ts) are what a server sends: the
+// game list, each game's table status in every phase, and every scene's state, log and result.
+test('protocol schemas: the mocks of e2e/fixtures.ts follow them', () => {
+  assert.deepEqual(schemas.check('api-games.schema.json', mockGames), [], 'the game list');
+  for (const g of GAMES)
+    for (const phase of ['waiting', 'playing', 'finished'])
+      assert.deepEqual(schemas.check('server-message.schema.json', { type: 'table', status: mockStatus(g, phase), you: 0 }), [], `${g} ${phase}`);
+  for (const sc of scenes(fixtures)) {
+    const frames = [
+      { message: { type: 'table', status: mockStatus(sc.game, 'playing'), you: sc.state.you } },
+      ...sc.log.map((e, i) => ({ message: { ...sc.state, seq: 30 + i, snapshot: false, events: [e] } })),
+      { message: { ...sc.state, snapshot: true } },
+      ...(sc.result ? [{ message: sc.result }] : []),
+    ];
+    assert.deepEqual(schemas.checkFrames(frames), [], sc.name);
+  }
+});
+
+test('protocol schemas: the messages main added are strict (history, again, status, rate-limited error)', () => {
+  const bad = (what: string, id: string, value: unknown) => assert.notDeepEqual(schemas.check(id, value), [], what);
+  const good = (what: string, id: string, value: unknown) => assert.deepEqual(schemas.check(id, value), [], what);
+  const ev = { kind: 'turned', text: 't', data: { seat: 0, wanted: true } };
+  const history = { type: 'history', seq: 3, complete: true, entries: [{ seq: 2, time: 10, events: [ev] }] };
+  good('a history', 'baba-yaga.history.schema.json', history);
+  bad('a history without complete', 'server-message.schema.json', { ...history, complete: undefined });
+  bad('a history entry without events', 'server-message.schema.json', { ...history, entries: [{ seq: 2, time: 10, events: [] }] });
+  bad('a history event of no kind the game emits', 'baba-yaga.history.schema.json', { ...history, entries: [{ seq: 2, time: 10, events: [{ ...ev, kind: 'turnd' }] }] });
+  good('again', 'client-message.schema.json', { type: 'again' });
+  bad('again with a field', 'client-message.schema.json', { type: 'again', table: 'k3v9q2xw7m4pd8ht' });
+  const status = mockStatus('sortileges', 'finished');
+  good('a finished table with its next', 'server-message.schema.json', { type: 'table', status: { ...status, next: 'a2b3c4d5e6f7g8h9' }, you: 0 });
+  bad('a next that is no table code', 'server-message.schema.json', { type: 'table', status: { ...status, next: 'a2b3c4d5e6f7g8hl' }, you: 0 });
+  bad('a table being played with a next', 'server-message.schema.json', { type: 'table', status: { ...mockStatus('sortileges', 'playing'), next: 'a2b3c4d5e6f7g8h9' }, you: 0 });
+  bad('a waiting table paused', 'server-message.schema.json', { type: 'table', status: { ...mockStatus('sortileges', 'waiting'), paused: true }, you: 0 });
+  const { paused, ...noPaused } = status;
+  bad('a status without paused', 'server-message.schema.json', { type: 'table', status: noPaused, you: 0 });
+  good('a dropped act', 'server-message.schema.json', { type: 'error', code: 'rate-limited', ref: 'act', seq: 14, message: 'm' });
+  bad('a seq on another error', 'server-message.schema.json', { type: 'error', code: 'illegal', ref: 'act', seq: 14, message: 'm' });
+  bad('a seq on a dropped ping', 'server-message.schema.json', { type: 'error', code: 'rate-limited', ref: 'ping', seq: 14, message: 'm' });
+  good('not-finished', 'server-message.schema.json', { type: 'error', code: 'not-finished', ref: 'again', message: 'm' });
+  bad('joined without protocol', 'server-message.schema.json', { type: 'joined', table: 'k3v9q2xw7m4pd8ht', seat: 0, token: '0'.repeat(32) });
+  const state = load('baba-yaga-target.seat.json').state;
+  bad('a spectator written -1', 'baba-yaga.view.schema.json', { ...state.view, viewer: -1 });
+  good('a spectator written "spectator"', 'baba-yaga.view.schema.json', { ...state.view, viewer: 'spectator' });
+  bad('a snapshot with events', 'server-message.schema.json', { ...state, snapshot: true, events: [ev] });
 });

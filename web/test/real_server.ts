@@ -15,10 +15,10 @@ export interface Server {
   stop: () => void;
 }
 
-// `--messages-per-second` is raised: the scripted seats answer at once.
-export function startServer(bin: string): Promise<Server> {
+// `--messages-per-second` is raised by default: the scripted seats answer at once.
+export function startServer(bin: string, messagesPerSecond = 1000): Promise<Server> {
   const data = mkdtempSync(join(tmpdir(), 'sabbat-schemas-'));
-  const child = spawn(bin, ['serve', '--port', '0', '--data', data, '--messages-per-second', '1000'], {
+  const child = spawn(bin, ['serve', '--port', '0', '--data', data, '--messages-per-second', String(messagesPerSecond)], {
     cwd: data,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -217,11 +217,24 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
       const c = await Conn.open(url, `seat ${leaver} again`, log, onSeat);
       c.send({ type: 'rejoin', table, token });
       conns[leaver] = c;
+      // Back at the table (its history and snapshot came), it asks for another game too early.
+      await until('the rejoined snapshot', () => !!c.last('state'), 5000);
+      c.send({ type: 'again' });
     }
     await sleep(10);
   }
   over = true;
   await until('the spectator sees the result', () => !!watcher.last('result'), 5000);
+  // Play again: the first seat asks twice (a created, then a table naming the next table; the
+  // second answers the table message again), the spectator's again is refused.
+  const asker = conns[humans[0]];
+  asker.send({ type: 'again' });
+  await until('the next table', () => !!asker.last('created') && !!asker.last('table')?.status?.next, 5000);
+  const tables = asker.got.filter((m) => m.type === 'table').length;
+  asker.send({ type: 'again' });
+  await until('the next table again', () => asker.got.filter((m) => m.type === 'table').length > tables, 5000);
+  watcher.send({ type: 'again' });
+  await until('the spectator refused', () => watcher.got.some((m) => m.type === 'error' && m.ref === 'again'), 5000);
   const late = await Conn.open(url, 'late spectator', log, () => {});
   late.send({ type: 'watch', table });
   late.send({ type: 'ping', id: 7 });
@@ -233,4 +246,37 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
   await get(`/api/tables/${table}/replay?seat=${humans[0]}`, 'api-replay.schema.json');
   await get(`/api/tables/${table}/replay?seat=spectator`, 'api-replay.schema.json');
   return { log, http };
+}
+
+// The answers no whole game meets by itself: a table left by all its people pauses (its
+// spectator is told), the person who comes back gets the history and the game resumes, and
+// acts over the connection's rate are dropped with an error naming each act's seq. The server
+// runs with a low rate for this.
+export async function playPauseAndRate(url: string): Promise<Played> {
+  const log: Logged[] = [];
+  const host = await Conn.open(url, 'host', log, () => {});
+  host.send({ type: 'create', game: 'sortileges', players: 2, seed: '21', seats: [{ human: true }, { bot: 'random' }] });
+  await until('created', () => !!host.last('created'), 5000);
+  const table: string = host.last('created').table;
+  host.ws.close();
+  const watcher = await Conn.open(url, 'spectator', log, () => {});
+  watcher.send({ type: 'watch', table });
+  await until('watching', () => !!watcher.last('table'), 5000);
+  const seat = await Conn.open(url, 'seat 0', log, () => {});
+  seat.send({ type: 'join', table, name: 'Witch 0', seat: 0 });
+  await until('the start', () => !!seat.last('state') && seat.last('state').legal.length > 0, 5000);
+  seat.send({ type: 'act', action: seat.last('state').legal[0], seq: 1 });
+  await until('the first move', () => !!seat.last('accepted'), 5000);
+  const token = seat.last('joined').token;
+  seat.ws.close();
+  await until('the pause', () => watcher.got.some((m) => m.type === 'table' && m.status.paused), 5000);
+  const back = await Conn.open(url, 'seat 0 again', log, () => {});
+  back.send({ type: 'rejoin', table, token });
+  await until('the history and the snapshot', () => !!back.last('history') && !!back.last('state'), 5000);
+  await until('the resumption', () => watcher.last('table')?.status?.paused === false, 5000);
+  // A burst of acts past the rate: the ones over it are dropped, each told by its seq.
+  for (let i = 0; i < 12; ++i) back.send({ type: 'act', action: 'dance with the moon', seq: 100 + i });
+  await until('a dropped act', () => back.got.some((m) => m.type === 'error' && m.code === 'rate-limited'), 5000);
+  for (const c of [watcher, back]) c.ws.close();
+  return { log, http: [] };
 }

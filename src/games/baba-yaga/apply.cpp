@@ -124,8 +124,10 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
         if (!p_[size_t(s)].ready) return {};
       [[fallthrough]];
     case Kind::EndStudy:
+      // The data says how it ended: everyone ready, or the study's time up.
       if (ev)
-        emit(ev, "study-over", "The study is over: the forest tiles are turned face down", {});
+        emit(ev, "study-over", "The study is over: the forest tiles are turned face down",
+             {{"all_ready", act::kind(a) == Kind::Ready}});
       begin_turn(now, ev);
       return {};
     case Kind::Place:
@@ -185,11 +187,18 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
       return {};
     case Kind::Later:
       p_[size_t(searcher_)].pending.pattes = true;
-      if (ev) emit(ev, "maison-later", "Pattes de poulet ! waits for her next turn", {});
+      if (ev)
+        emit(ev, "maison-later", "Pattes de poulet ! waits for her next turn",
+             {{"seat", searcher_}});
       after_effect(now, ev);
       return {};
     case Kind::Timeout:
-      if (ev) emit(ev, "timeout", "Time is up: the choice is not made", {});
+      // The data names the choice that was not made, by the phase that asked it.
+      if (ev)
+        emit(ev, "timeout", "Time is up: the choice is not made",
+             {{"choice", phase_ == Phase::MaisonStart ? "maison-start"
+                         : phase_ == Phase::Effect    ? "effect"
+                                                      : "home-move"}});
       if (phase_ == Phase::MaisonStart) {
         p_[size_t(searcher_)].pending.pattes = false;
         to_place(now, ev);

@@ -24,7 +24,9 @@ bool may_start(const KeySituation& now, const std::string& prefix) {
 }
 
 std::string seat_word(const json& v, int seat) {
-  return seat == v["viewer"].get<int>() ? "you" : "seat " + std::to_string(seat);
+  return v["viewer"].is_number_integer() && seat == v["viewer"].get<int>()
+             ? "you"
+             : "seat " + std::to_string(seat);
 }
 
 // Baba Yaga's line, start end first: where she is and how far she has come.

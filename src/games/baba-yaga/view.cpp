@@ -94,7 +94,7 @@ json view_of(const BabaYagaState& s, Seat viewer) {
                                                                  : "none"}};
   }
   json out = {{"game", "baba-yaga"},
-              {"viewer", viewer},
+              {"viewer", viewer >= 0 ? json(viewer) : json("spectator")},
               {"phase", kPhaseNames[size_t(s.phase_)]},
               {"turn", s.turn_},
               {"players", players},

@@ -45,7 +45,8 @@ std::string_view phase_name(Phase p) {
 
 json BalState::view(Seat viewer) const {
   static constexpr std::array<std::string_view, 3> kLevels{"easy", "medium", "hard"};
-  json v{{"level", kLevels[size_t(options_.level)]},
+  json v{{"viewer", viewer >= 0 ? json(viewer) : json("spectator")},
+         {"level", kLevels[size_t(options_.level)]},
          {"round", round_},
          {"tour", tour_},
          {"first_player", first_},

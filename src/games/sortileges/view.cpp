@@ -220,7 +220,11 @@ void SortilegesState::write_shared_view(JsonWriter& w) const {
 }
 
 void SortilegesState::write_own_view(JsonWriter& w, Seat viewer) const {
-  w.key("viewer").value(viewer);
+  w.key("viewer");
+  if (viewer >= 0)
+    w.value(viewer);
+  else
+    w.value("spectator");
   if (viewer < 0 || viewer >= options_.players) return;
   w.key("hand");
   write_cards(w, areas_[size_t(viewer)].hand.span());
