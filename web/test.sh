@@ -13,7 +13,8 @@ screens="${2:-}"
 [ -z "$sabbat" ] || sabbat="$(cd "$(dirname "$sabbat")" && pwd)/$(basename "$sabbat")"
 [ -z "$screens" ] || { mkdir -p "$screens"; screens="$(cd "$screens" && pwd)"; }
 cd "$(dirname "$0")"
-[ -d node_modules ] || npm ci --no-audit --no-fund
+# A node_modules without a package of package.json (ajv came later) is installed again.
+[ -d node_modules ] && [ -d node_modules/ajv ] || npm ci --no-audit --no-fund
 npm test
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then

@@ -6,6 +6,9 @@
 #include <sys/time.h>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <thread>
 
@@ -96,6 +99,23 @@ Client::~Client() {
   beast::error_code ec;
   beast::get_lowest_layer(ws_).close();
   (void)ec;
+  dump_received();
+}
+
+// With SABBAT_FRAMES_DIR set, every message the connection received, one JSON object a line,
+// in a file named after the test: web/scripts/check_frames.mjs checks them against the
+// protocol's JSON Schemas (docs/protocol/).
+void Client::dump_received() const {
+  const char* dir = std::getenv("SABBAT_FRAMES_DIR");
+  if (!dir || !*dir || received.empty()) return;
+  static int connections = 0;
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = test ? std::string(test->test_suite_name()) + "." + test->name() : "none";
+  for (char& c : name)
+    if (c == '/') c = '_';
+  std::ofstream out(std::filesystem::path(dir) /
+                    (name + "." + std::to_string(++connections) + ".jsonl"));
+  for (const json& m : received) out << m.dump() << '\n';
 }
 
 void Client::send(const json& message) {

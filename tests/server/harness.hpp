@@ -84,6 +84,7 @@ class Client {
 
  private:
   boost::system::error_code read_within_safety(boost::beast::flat_buffer& buffer);
+  void dump_received() const;
 
   boost::asio::io_context ioc_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
