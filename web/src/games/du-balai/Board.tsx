@@ -12,6 +12,8 @@ import { formulaFor, keyAction, writingVerb } from './keys';
 import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
+import { Why } from '../../table/aid';
+import { judge, judgementText, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const st = session.state!;
@@ -84,6 +86,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               <li>
                 <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
                   {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
+                  {v.book && mine?.formulas && spellOutcome(a, mine.formulas, v.book)}
                 </button>
               </li>
             ))}
@@ -102,8 +105,10 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           {t('db_close_book')} <kbd>{t('key_space')}</kbd>
         </button>
       )}
+      {open && legal.includes('close-book') && <p class="db-rule small">{t('dbr_close_risk')}</p>}
       <Track view={v} names={names} />
       {v.book && <Judged book={v.book} />}
+      {v.book && <RevealWhy view={v} names={names} />}
       {v.pending && (
         <p class="pending-spell">
           {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
@@ -149,8 +154,16 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               </button>
             </p>
           )}
-          {verb && picks.size > 0 && !write && <p class="small">{t('db_not_offered')}</p>}
-          </section>
+          <p class="db-picked" role="status" aria-live="polite">
+            {pickedText({ picked: picks.size, writable: !!write, closer: v.closer === me, second: verb === 'second-formula' })}
+          </p>
+          <ul class="db-rules small">
+            <li>{t('dbr_colour')}</li>
+            <li>{t('dbr_perfect')}</li>
+            <li>{t(v.closer === me ? 'dbr_closer_you' : 'dbr_closer_other')}</li>
+            {verb === 'second-formula' && <li>{t('dbr_second')}</li>}
+          </ul>
+        </section>
       )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
       {mine?.hand && mine.hand.length > 0 && (
@@ -168,6 +181,34 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       <Witches view={v} names={names} />
       <p class="small keys-help">{t('db_keys_help')}</p>
     </div>
+  );
+}
+
+// What a formula spell would make of her formula, from the book the reveal made public:
+// "→ perfect in orange". Nothing for the other actions.
+function spellOutcome(action: string, formulas: any[], book: any): string | null {
+  let m;
+  let cards: string[] | null = null;
+  if ((m = /^play oubli-repare (\S+)( to second)?$/.exec(action))) {
+    const f: string[] = formulas[m[2] ? 1 : 0]?.cards ?? [];
+    cards = [...f, m[1]];
+  } else if ((m = /^play rectification (\S+) for (\S+)$/.exec(action))) {
+    const f: string[] = formulas[0]?.cards ?? [];
+    cards = f.map((c) => (c === m![1] ? m![2] : c));
+  }
+  return cards ? ` → ${judgementText(judge(cards, book))}` : null;
+}
+
+// The first-game aid after the reveal: why each formula moved its witch as it did.
+function RevealWhy({ view, names }: { view: any; names: string[] }) {
+  const lines = revealWhy(view, names);
+  if (lines.length === 0) return null;
+  return (
+    <Why>
+      {lines.map((l) => (
+        <span class="why-line">{l}</span>
+      ))}
+    </Why>
   );
 }
 
