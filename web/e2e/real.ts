@@ -290,8 +290,14 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
         if (!(await page.locator(`.by-tile[data-cell="${cell}"]`).innerText()).includes(ing)) throw new Error(`${cell} is face up but does not show ${ing}`);
         await press('x');
         await page.locator(`.by-tile[data-cell="${cell}"].face-forest`).waitFor({ timeout: 5000 });
-        // Requirement: a tile turned back leaves nothing of its ingredient in the page.
-        const forest = await page.locator('.by-forest').innerHTML();
+        // Requirement: a tile turned back leaves nothing of its ingredient in the page. A
+        // face-down tile's label names the two ingredients of its forest face (public), so the
+        // labels are left out here; screens.ts checks they name only that pair.
+        const forest = await page.locator('.by-forest').evaluate((el) => {
+          const c = el.cloneNode(true) as HTMLElement;
+          c.querySelectorAll('.by-tile.face-forest').forEach((t) => (t.removeAttribute('aria-label'), t.removeAttribute('title')));
+          return c.innerHTML;
+        });
         const log = await page.locator('.log-lines').innerText();
         if (forest.includes(ing) || forest.includes(ing.replace(/'/g, '&#39;')) || log.includes(ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
       } else if (turnable.length) {

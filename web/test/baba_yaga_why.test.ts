@@ -53,6 +53,9 @@ test('why: a spell fails for too few ingredients, or for a wrong one still showi
 test('why: gone once the next race starts, and nothing before any outcome', () => {
   const cast = line('cast', 'Baba Yaga is home: seat 1 casts Tout petit ! (3 ingredients found)', { card: 3, found: 3, seat: 1 });
   assert.equal(spellWhy([turn, placed], names), null);
+  // A log that begins after the turn's start takes the count from the view.
+  assert.match(spellWhy([cast], names, 3) ?? '', /^Circé’s spell is cast: 3 of the 3 /);
+  assert.equal(spellWhy([cast], names), null);
   assert.notEqual(spellWhy([turn, placed, cast, line('turn', 'Turn 5: seat 2 searches the forest; 3 ingredients needed', { need: 3, searcher: 2, turn: 5 })], names), null);
   assert.equal(spellWhy([turn, placed, cast, line('turn', 'Turn 5', { need: 3, searcher: 2, turn: 5 }), placed], names), null);
 });

@@ -197,7 +197,7 @@ export const babaYagaEn = {
   by_hint_means: '{hint}: {a} or {b}',
   // The rules where they bite, and the first-game aid (why.ts)
   by_rule_turn: 'A turn: one player searches the forest for the ingredients of her spell while the others fly Baba Yaga out and home, one tile each in turn. When she is home, the search ends.',
-  by_rule_cast: 'The spell is cast if, when Baba Yaga is home, {need} of its ingredients are face up and no ingredient that is not on it.',
+  by_rule_cast: 'The spell is cast if, when Baba Yaga is home, {need} of its ingredients are face up and no other ingredient is.',
   by_rule_hint: 'Each forest face stands for two ingredients (its two letters): the tile hides one of them.',
   by_rule_move: 'Move her one tile on your move: the quicker she comes home, the less time to search.',
   byw_cast: '{name}’s spell is cast: {found} of the {need} ingredients needed were face up when Baba Yaga came home, and no wrong one.',

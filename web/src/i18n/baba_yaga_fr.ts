@@ -199,7 +199,7 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_hint_means: '{hint} : {a} ou {b}',
   // Les règles là où elles mordent, et l’aide de la première partie (why.ts)
   by_rule_turn: 'Un tour : une joueuse cherche dans la forêt les ingrédients de son sort pendant que les autres font voler Baba Yaga jusqu’au bout du chemin et retour, une tuile chacun à son tour. Quand elle est rentrée, la recherche s’arrête.',
-  by_rule_cast: 'Le sort est lancé si, quand Baba Yaga rentre, {need} de ses ingrédients sont face visible et aucun ingrédient qui n’y figure pas.',
+  by_rule_cast: 'Le sort est lancé si, quand Baba Yaga rentre, {need} de ses ingrédients sont face visible, et aucun autre ingrédient.',
   by_rule_hint: 'Chaque face Forêt vaut pour deux ingrédients (ses deux lettres) : la tuile cache l’un des deux.',
   by_rule_move: 'Faites-la avancer d’une tuile à votre tour : plus elle rentre vite, moins la recherche dure.',
   byw_cast: 'Le sort de {name} est lancé : {found} des {need} ingrédients demandés étaient face visible quand Baba Yaga est rentrée, et aucun mauvais.',

@@ -129,7 +129,7 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
 
 // The first-game aid: why the last spell was cast or failed, until the next race starts.
 function SpellWhy({ session, names }: { session: Session; names: string[] }) {
-  const why = spellWhy(session.log, names);
+  const why = spellWhy(session.log, names, session.state?.view?.need);
   return why ? <Why>{why}</Why> : null;
 }
 

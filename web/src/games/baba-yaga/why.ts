@@ -9,8 +9,9 @@ import { seatLabel } from './labels';
 type Data = { seat?: number; found?: number; need?: number; searcher?: number };
 
 // The explanation of the latest spell's outcome, shown until the next race starts (Baba Yaga
-// placed again); null when there is none to give.
-export function spellWhy(log: LogLine[], names: string[]): string | null {
+// placed again); null when there is none to give. `viewNeed` (the view's count of needed
+// ingredients) stands in when the log no longer holds the turn's start.
+export function spellWhy(log: LogLine[], names: string[], viewNeed?: number): string | null {
   let outcome = -1;
   for (let i = log.length - 1; i >= 0; i--) {
     const k = log[i].kind;
@@ -24,6 +25,7 @@ export function spellWhy(log: LogLine[], names: string[]): string | null {
   let need: number | null = null;
   for (let i = outcome - 1; i >= 0 && need === null; i--) if (log[i].kind === 'turn') need = (log[i].data as Data)?.need ?? null;
   const d = (log[outcome].data ?? {}) as Data;
+  if (need === null && typeof viewNeed === 'number') need = viewNeed;
   if (typeof d.seat !== 'number' || typeof d.found !== 'number' || need === null) return null;
   const name = seatLabel(names, d.seat);
   if (log[outcome].kind === 'cast') return t('byw_cast', { name, found: d.found, need });
