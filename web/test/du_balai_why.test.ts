@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setLang } from '../src/i18n/i18n';
-import { judge, judgementText, pickedText, revealWhy } from '../src/games/du-balai/why';
+import { judge, judgementText, lastRevealWhy, pickedText, revealWhy } from '../src/games/du-balai/why';
 
 const names = ['Morgane', 'Circé', 'Hécate', 'Ursule'];
 // Orange: Zââm, Boulgâ; black: Gloû; Foulzz shown in both colours; the others on no die.
@@ -117,4 +117,30 @@ test('why before her move: only her first formula is judged, a closer with none 
   const view = { book, closer: 0, witches: [{ seat: 0, formulas: [{ cards: ['stella'] }, { cards: ['glou'] }] }, { seat: 1, written: true }] };
   assert.deepEqual(revealWhy(view, names), ['Morgane’s formula Stellâ was forbidden (no die showed Stellâ): it moves nothing. She closed the book, so she will go back 2 squares.']);
   assert.deepEqual(revealWhy({ witches: view.witches }, names), []);
+});
+
+test('why from the log once the view no longer holds the reveal: the reveal event and the moves after it', () => {
+  const reveal = {
+    seq: 1,
+    kind: 'reveal',
+    text: '',
+    data: { book, formulas: [[{ cards: ['zaam', 'boulga'], colour: 'orange' }], [{ cards: ['stella'] }], []], order: [1, 0, 2] },
+  };
+  const closed = { seq: 1, kind: 'book-closed', text: '', data: { closer: 1 } };
+  const moved = (seat: number, from: number, to: number, penalty = false) => ({
+    seq: 1,
+    kind: 'moved',
+    text: '',
+    data: { seat, from, to, penalty, fell: false, same_colour: false, bonus_cancelled: false, formulas: reveal.data.formulas[seat], verdicts: [] },
+  });
+  const view = { witches: [{ seat: 0, pilot: 'normal' }, { seat: 1, pilot: 'normal' }, { seat: 2, pilot: 'normal' }] };
+  const log = [closed, reveal, moved(1, 4, 2, true), moved(0, 0, 4), moved(2, 3, 3)];
+  assert.deepEqual(lastRevealWhy(log, view, names), [
+    'Morgane’s formula Zââm Boulgâ was perfect in orange, every symbol left in that colour: 2 squares. Perfect orange bonus: +2 squares.',
+    'Circé’s formula Stellâ was forbidden (no die showed Stellâ): it moves nothing. She had closed the book with a formula that failed: back 2 squares.',
+    'Hécate wrote no formula: she does not move.',
+  ]);
+  // Before any move, the closer is told what is coming; nothing before a reveal.
+  assert.match(lastRevealWhy([closed, reveal], view, names)[1], /she will go back 2 squares\.$/);
+  assert.deepEqual(lastRevealWhy([closed], view, names), []);
 });

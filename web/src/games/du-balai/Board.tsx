@@ -13,7 +13,7 @@ import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
 import { Why } from '../../table/aid';
-import { judge, judgementText, pickedText, revealWhy } from './why';
+import { judge, judgementText, lastRevealWhy, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const st = session.state!;
@@ -108,7 +108,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       {open && legal.includes('close-book') && <p class="db-rule small">{t('dbr_close_risk')}</p>}
       <Track view={v} names={names} />
       {v.book && <Judged book={v.book} />}
-      {v.book && <RevealWhy view={v} names={names} />}
+      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
       {v.pending && (
         <p class="pending-spell">
           {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
@@ -166,6 +166,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
         </section>
       )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
+      {!v.book && <RevealWhy lines={lastRevealWhy(session.log, v, names)} />}
       {mine?.hand && mine.hand.length > 0 && (
         <section class="mn-hand panel" aria-labelledby="mn-title">
           <h3 id="mn-title">{t('db_magie_noire')}</h3>
@@ -199,9 +200,9 @@ function spellOutcome(action: string, formulas: any[], book: any): string | null
   return cards ? ` → ${judgementText(judge(cards, book))}` : null;
 }
 
-// The first-game aid after the reveal: why each formula moved its witch as it did.
-function RevealWhy({ view, names }: { view: any; names: string[] }) {
-  const lines = revealWhy(view, names);
+// The first-game aid after the reveal: why each formula moved its witch as it did (from the
+// view while it holds the reveal, then from the log until the next one).
+function RevealWhy({ lines }: { lines: string[] }) {
   if (lines.length === 0) return null;
   return (
     <Why>

@@ -4,6 +4,7 @@
 // the book the reveal made public (the valid symbols of each colour and those shown in both),
 // the formulas shown at the reveal and each witch's outcome.
 import { t } from '../../i18n/i18n';
+import type { LogLine } from '../../protocol/session';
 import { symbolByWord } from './symbols';
 
 export type Book = { valid_orange?: string[]; valid_black?: string[]; in_both_colours?: string[] };
@@ -131,4 +132,30 @@ function bonusText(judged: Judgement[], formulas: string[][], w: Witch, o: Witch
   if (w.pilot === 'expert') return ' ' + t('dbw_no_bonus_expert');
   if (o?.bonus_cancelled) return ' ' + t('dbw_no_bonus_curse');
   return perfect.map((x) => ' ' + ((x.j as { colour: Colour }).colour === 'orange' ? t('dbw_bonus_orange') : t('dbw_bonus_black', { n: x.n }))).join('');
+}
+
+// The same from the log, once the view no longer holds the reveal (the turn resolved at once
+// and the next book is open): the last "reveal" event (the book and every seat's formulas,
+// by seat) and the "moved" events after it (each witch's outcome). The pilots come from the
+// view (public); the closer from the "book-closed" event before the reveal.
+export function lastRevealWhy(log: LogLine[], view: { witches?: { seat: number; pilot?: string }[] }, names: string[]): string[] {
+  let r = -1;
+  for (let i = log.length - 1; i >= 0 && r < 0; i--) if (log[i].kind === 'reveal') r = i;
+  if (r < 0) return [];
+  const d = (log[r].data ?? {}) as { book?: Book; formulas?: unknown[] };
+  if (!d.book || !Array.isArray(d.formulas) || !d.formulas.every(Array.isArray)) return [];
+  const outcomes = new Map<number, Witch['outcome']>();
+  for (let i = r + 1; i < log.length; i++) {
+    const m = log[i].data as { seat?: unknown } | undefined;
+    if (log[i].kind === 'moved' && typeof m?.seat === 'number') outcomes.set(m.seat, m as Witch['outcome']);
+  }
+  let closer: number | null = null;
+  for (let i = r - 1; i >= 0; i--)
+    if (log[i].kind === 'book-closed') {
+      const c = (log[i].data as { closer?: unknown } | undefined)?.closer;
+      closer = typeof c === 'number' ? c : null;
+      break;
+    }
+  const witches = (d.formulas as Witch['formulas'][]).map((formulas, seat) => ({ seat, pilot: view.witches?.find((w) => w.seat === seat)?.pilot, formulas, outcome: outcomes.get(seat) }));
+  return revealWhy({ book: d.book, witches, closer }, names);
 }
