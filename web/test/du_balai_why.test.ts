@@ -44,7 +44,7 @@ test('builder: with the dice hidden it says the move if valid and the closer’s
   assert.equal(fr, '2 cartes\u00a0: si elle est valide, 2 cases d’avance. Valide ou parfaite, on le saura à la révélation\u00a0: les dés sont cachés. Non valide\u00a0: 2 cases en arrière.');
   assert.deepEqual(both(() => pickedText({ picked: 0, writable: false, closer: true, second: false })), [
     'You closed the book: pick at least one card.',
-    'Vous avez fermé le livre\u00a0: choisissez au moins une carte.',
+    'Vous avez fermé le grimoire\u00a0: choisissez au moins une carte.',
   ]);
   assert.deepEqual(both(() => pickedText({ picked: 1, writable: false, closer: false, second: false })), [
     'That set of cards cannot be written now.',
@@ -76,7 +76,7 @@ test('why after the reveal: perfect orange earns +2, the closer whose formula is
   ]);
   assert.deepEqual(fr, [
     'La formule de Morgane, Zââm Boulgâ, était parfaite en orange, avec tous les symboles restés dans cette couleur\u00a0: 2 cases. Bonus de la formule orange parfaite\u00a0: 2 cases de plus.',
-    'La formule de Circé, Gloû Zââm, était interdite (elle mêle orange et noir)\u00a0: elle ne fait pas avancer. Elle avait fermé le livre avec une formule ratée\u00a0: 2 cases en arrière.',
+    'La formule de Circé, Gloû Zââm, était interdite (elle mêle orange et noir)\u00a0: elle ne fait pas avancer. Elle avait fermé le grimoire avec une formule ratée\u00a0: 2 cases en arrière.',
   ]);
 });
 

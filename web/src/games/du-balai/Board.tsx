@@ -93,7 +93,9 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </ol>
           {offeredCards.map((c) => (
             <p class="card-help">
-              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+              {t('colon')}
+              {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
             </p>
           ))}
         </section>
@@ -173,7 +175,9 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           <ul>
             {mine.hand.map((c: string) => (
               <li>
-                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+              {t('colon')}
+              {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
               </li>
             ))}
           </ul>
@@ -235,13 +239,19 @@ function Judged({ book }: { book: any }) {
     <section class="judged panel" aria-labelledby="judged-title">
       <h3 id="judged-title">{t('db_after_reveal')}</h3>
       <p>
-        <span class="swatch orange" aria-hidden="true" /> {t('db_valid_orange')}: <strong>{row(book.valid_orange)}</strong>
+        <span class="swatch orange" aria-hidden="true" /> {t('db_valid_orange')}
+        {t('colon')}
+        <strong>{row(book.valid_orange)}</strong>
       </p>
       <p>
-        <span class="swatch black" aria-hidden="true" /> {t('db_valid_black')}: <strong>{row(book.valid_black)}</strong>
+        <span class="swatch black" aria-hidden="true" /> {t('db_valid_black')}
+        {t('colon')}
+        <strong>{row(book.valid_black)}</strong>
       </p>
       <p>
-        ✕ {t('db_forbidden_both')}: {row(book.in_both_colours)}
+        ✕ {t('db_forbidden_both')}
+        {t('colon')}
+        {row(book.in_both_colours)}
       </p>
     </section>
   );
@@ -257,7 +267,9 @@ function MyFormulas({ formulas }: { formulas: any[] }) {
     <p class="my-formulas">
       {formulas.map((f, i) => (
         <span>
-          {i === 0 ? t('db_your_formula') : t('db_your_second')}: <strong>{formulaText(f)}</strong>
+          {i === 0 ? t('db_your_formula') : t('db_your_second')}
+          {t('colon')}
+          <strong>{formulaText(f)}</strong>
           {f.colour && ` (${f.colour === 'orange' ? t('orange') : t('black')})`}{' '}
         </span>
       ))}
@@ -327,7 +339,9 @@ export function DuBalaiBreakdown({ session, names }: { session: Session; names: 
         const acro = acrobaticsOf(w);
         return (
           <li>
-            <strong>{names[w.seat]}</strong>: {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
+            <strong>{names[w.seat]}</strong>
+            {t('colon')}
+            {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
             {' · '}
             {acro.length ? `${t('db_acrobatics')}: ${acro.map((c) => MAGIE_NOIRE[c]?.name ?? c).join(', ')}` : t('db_no_acrobatics')}
             {' = '}
