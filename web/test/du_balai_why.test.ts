@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setLang } from '../src/i18n/i18n';
-import { judge, judgementText, lastRevealWhy, pickedText, revealWhy } from '../src/games/du-balai/why';
+import { formulaSpellOutcome, judge, judgementText, lastRevealWhy, pickedText, revealWhy } from '../src/games/du-balai/why';
 
 const names = ['Morgane', 'Circé', 'Hécate', 'Ursule'];
 // Orange: Zââm, Boulgâ; black: Gloû; Foulzz shown in both colours; the others on no die.
@@ -143,4 +143,13 @@ test('why from the log once the view no longer holds the reveal: the reveal even
   // Before any move, the closer is told what is coming; nothing before a reveal.
   assert.match(lastRevealWhy([closed, reveal], view, names)[1], /she will go back 2 squares\.$/);
   assert.deepEqual(lastRevealWhy([closed], view, names), []);
+});
+
+test('formula spells after the reveal: Oubli réparé and Rectification say what they would make of her formula', () => {
+  const mine = [{ cards: ['zaam'] }, { cards: ['stella'] }];
+  assert.deepEqual(both(() => formulaSpellOutcome('play oubli-repare boulga', mine, book)), [' → perfect in orange', ' → parfaite en orange']);
+  assert.equal(formulaSpellOutcome('play oubli-repare glou', mine, book), ' → forbidden: it mixes orange and black');
+  assert.equal(formulaSpellOutcome('play oubli-repare glou to second', mine, book), ' → forbidden: no die showed Stellâ');
+  assert.equal(formulaSpellOutcome('play rectification zaam for glou', mine, book), ' → perfect in black');
+  assert.equal(formulaSpellOutcome('play vent-arriere', mine, book), null);
 });

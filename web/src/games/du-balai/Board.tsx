@@ -13,7 +13,7 @@ import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
 import { Why } from '../../table/aid';
-import { judge, judgementText, lastRevealWhy, pickedText, revealWhy } from './why';
+import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const st = session.state!;
@@ -86,7 +86,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               <li>
                 <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
                   {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
-                  {v.book && mine?.formulas && spellOutcome(a, mine.formulas, v.book)}
+                  {v.book && mine?.formulas && formulaSpellOutcome(a, mine.formulas, v.book)}
                 </button>
               </li>
             ))}
@@ -107,7 +107,12 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           {t('db_close_book')} <kbd>{t('key_space')}</kbd>
         </button>
       )}
-      {open && legal.includes('close-book') && <p class="db-rule small">{t('dbr_close_risk')}</p>}
+      {open && legal.includes('close-book') && (
+        <ul class="db-rules small">
+          <li>{t('dbr_colour')}</li>
+          <li>{t('dbr_close_risk')}</li>
+        </ul>
+      )}
       <Track view={v} names={names} />
       {v.book && <Judged book={v.book} />}
       {v.book && <RevealWhy lines={revealWhy(v, names)} />}
@@ -187,21 +192,6 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       <p class="small keys-help">{t('db_keys_help')}</p>
     </div>
   );
-}
-
-// What a formula spell would make of her formula, from the book the reveal made public:
-// "→ perfect in orange". Nothing for the other actions.
-function spellOutcome(action: string, formulas: any[], book: any): string | null {
-  let m;
-  let cards: string[] | null = null;
-  if ((m = /^play oubli-repare (\S+)( to second)?$/.exec(action))) {
-    const f: string[] = formulas[m[2] ? 1 : 0]?.cards ?? [];
-    cards = [...f, m[1]];
-  } else if ((m = /^play rectification (\S+) for (\S+)$/.exec(action))) {
-    const f: string[] = formulas[0]?.cards ?? [];
-    cards = f.map((c) => (c === m![1] ? m![2] : c));
-  }
-  return cards ? ` → ${judgementText(judge(cards, book))}` : null;
 }
 
 // The first-game aid after the reveal: why each formula moved its witch as it did (from the

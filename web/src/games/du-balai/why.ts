@@ -55,6 +55,20 @@ function reasonText(reason: 'both' | 'absent' | 'mixed', symbol?: string): strin
   return t('dbw_reason_mixed');
 }
 
+// What a formula spell offered after the reveal would make of her formula, from the public
+// book: " → perfect in orange" for Oubli réparé (a card added, to her first or second formula)
+// and Rectification (one card for another); null for any other action.
+export function formulaSpellOutcome(action: string, formulas: { cards?: string[] }[], book: Book): string | null {
+  let m;
+  let cards: string[] | null = null;
+  if ((m = /^play oubli-repare (\S+)( to second)?$/.exec(action))) cards = [...(formulas[m[2] ? 1 : 0]?.cards ?? []), m[1]];
+  else if ((m = /^play rectification (\S+) for (\S+)$/.exec(action))) {
+    const [out, into] = [m[1], m[2]];
+    cards = (formulas[0]?.cards ?? []).map((c) => (c === out ? into : c));
+  }
+  return cards ? ` → ${judgementText(judge(cards, book))}` : null;
+}
+
 // What the formula builder says of the cards picked, while the dice are hidden: whether the
 // server takes them now, the move they would make if valid, and the closer's risk. Whether
 // they are valid or perfect is only known at the reveal, and the line says so.
