@@ -324,6 +324,12 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
         const log = await page.locator('.log-lines').innerText();
         if (forest.includes(ing) || forest.includes(ing.replace(/'/g, '&#39;')) || log.includes(ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
       } else if (turnable.length) {
+        // The forest faces are read in the page's language (English here), each with its two
+        // ingredients: the one the tile hides is one of them.
+        const faces = await page.locator('.by-tile.face-forest[title]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-cell'), e.getAttribute('title')]));
+        for (const [c, title] of faces)
+          if (!/^[A-Z][a-z -]+: .+ or .+$/.test(title ?? '') || /Des |Un |Une /.test(title ?? '') || !(title ?? '').includes(layout.get(c ?? '') ?? '?'))
+            throw new Error(`${c}'s forest face reads "${title}"`);
         // A wrong tile first (to turn it back with x), then the wanted ones.
         const wrong = triedWrong !== v.turn ? turnable.find((c) => !card.includes(layout.get(c)!)) : undefined;
         const cell = wrong ?? turnable.find((c) => card.includes(layout.get(c)!));
