@@ -194,8 +194,9 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
     const { page } = await openBotTable(browser, server.url, 'Du Balai', '.du-balai');
     let wrote = 0;
     let closedSeen = 0;
+    let whySeen = false;
     const deadline = Date.now() + 180000;
-    while (wrote < 2 && Date.now() < deadline) {
+    while ((wrote < 2 || !whySeen) && Date.now() < deadline) {
       // The phase and the dice read in one look: the bots play on in real time, and two reads
       // could see the writing phase, then the dice of the next reveal.
       const { phase, dice } = await page.evaluate(() => ({
@@ -211,6 +212,20 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
         if ((await page.locator('.symbol-cards').count()) > 0) {
           await page.keyboard.press('1');
           await page.keyboard.press('9');
+          // The builder tells the move if valid and never a verdict while the dice are hidden;
+          // the colour rule is written under the cards.
+          // The line follows the cards picked (a key pressed as the moment changes may be lost:
+          // picks belong to one moment), so it is read against the picked cards in one look.
+          await page.waitForTimeout(200);
+          const { said, n } = await page.evaluate(() => ({
+            said: document.querySelector('.db-picked')?.textContent ?? '',
+            n: document.querySelectorAll('.symbol-card.picked').length,
+          }));
+          const cards = n === 1 ? '1 card' : `${n} cards`;
+          const squares = n === 1 ? '1 square' : `${n} squares`;
+          if (n > 0 && !said.startsWith(`${cards}: if valid, ${squares} forward.`)) throw new Error(`the builder says "${said}" for ${cards}`);
+          if (/perfect in|valid in/.test(said)) throw new Error(`the builder gives a verdict with the dice hidden: "${said}"`);
+          if (!/one colour only/.test(await page.locator('.db-rules').innerText())) throw new Error('no colour rule under the symbol cards');
           await page.keyboard.press('Enter');
           try {
             await page.locator('.symbol-cards').waitFor({ state: 'detached', timeout: 5000 });
@@ -223,9 +238,17 @@ export async function playDuBalai(browser: Browser, bin: string, dist: string, s
       } else if ((await page.locator('.choices .move').count()) > 0) {
         await page.keyboard.press(/keep/.test((await page.locator('.choices .move').first().getAttribute('data-action')) ?? '') ? '1' : 'p');
       }
+      // After a reveal, the first-game aid (on by default) says why, one line per witch.
+      // (from the view while it holds the reveal, from the log after it).
+      if (!whySeen && (await page.locator('.why .why-line').count()) > 0) {
+        const lines = await page.locator('.why .why-line').allInnerTexts();
+        if (lines.length === 0 || !lines.every((l) => /formula|Double-jeu/.test(l))) throw new Error(`a Why line says no formula: ${lines.join(' | ')}`);
+        whySeen = true;
+      }
       await page.waitForTimeout(100);
     }
     if (wrote < 2) throw new Error(`only ${wrote} formulas written by keyboard in three minutes`);
+    if (!whySeen) throw new Error('no reveal with its Why seen');
     return { wrote };
   } finally {
     server.stop();
@@ -290,11 +313,23 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
         if (!(await page.locator(`.by-tile[data-cell="${cell}"]`).innerText()).includes(ing)) throw new Error(`${cell} is face up but does not show ${ing}`);
         await press('x');
         await page.locator(`.by-tile[data-cell="${cell}"].face-forest`).waitFor({ timeout: 5000 });
-        // Requirement: a tile turned back leaves nothing of its ingredient in the page.
-        const forest = await page.locator('.by-forest').innerHTML();
+        // Requirement: a tile turned back leaves nothing of its ingredient in the page. A
+        // face-down tile's label names the two ingredients of its forest face (public), so the
+        // labels are left out here; screens.ts checks they name only that pair.
+        const forest = await page.locator('.by-forest').evaluate((el) => {
+          const c = el.cloneNode(true) as HTMLElement;
+          c.querySelectorAll('.by-tile.face-forest').forEach((t) => (t.removeAttribute('aria-label'), t.removeAttribute('title')));
+          return c.innerHTML;
+        });
         const log = await page.locator('.log-lines').innerText();
         if (forest.includes(ing) || forest.includes(ing.replace(/'/g, '&#39;')) || log.includes(ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
       } else if (turnable.length) {
+        // The forest faces are read in the page's language (English here), each with its two
+        // ingredients: the one the tile hides is one of them.
+        const faces = await page.locator('.by-tile.face-forest[title]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-cell'), e.getAttribute('title')]));
+        for (const [c, title] of faces)
+          if (!/^[A-Z][a-z -]+: .+ or .+$/.test(title ?? '') || /Des |Un |Une /.test(title ?? '') || !(title ?? '').includes(layout.get(c ?? '') ?? '?'))
+            throw new Error(`${c}'s forest face reads "${title}"`);
         // A wrong tile first (to turn it back with x), then the wanted ones.
         const wrong = triedWrong !== v.turn ? turnable.find((c) => !card.includes(layout.get(c)!)) : undefined;
         const cell = wrong ?? turnable.find((c) => card.includes(layout.get(c)!));

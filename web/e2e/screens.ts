@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { babaYagaStudyLayout, scenes, status, type Scene } from './fixtures';
 import { serveDist } from './static_server';
 import { mockConnection } from './schemas';
+import { HINTS } from '../src/games/baba-yaga/data';
 
 export const SIZES = [
   { tag: '360', width: 360, height: 740 },
@@ -97,17 +98,33 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
 
 // Requirement: a face-down tile's ingredient is nowhere in the page. The view holds none, and
 // neither the board nor the log may keep one: the log names a turned tile by its cell only.
+// A face-down tile may name the two ingredients its forest face stands for (public: the rule
+// book's table), both together and no other; the legend lists every face's pair.
 // In the search scene, A1 was turned and turned back: its ingredient must be gone.
 async function checkBabaYagaPage(page: Page, scene: Scene, fixtures: string) {
   const layout = babaYagaStudyLayout(fixtures);
   const names = [...new Set(layout.values())];
+  const esc = (n: string) => n.replace(/'/g, '&#39;');
   const faceDown = await page.locator('.by-tile.face-forest').evaluateAll((els) => els.map((e) => e.outerHTML));
-  for (const html of faceDown) for (const n of names) if (html.includes(n) || html.includes(n.replace(/'/g, '&#39;'))) throw new Error(`${scene.name}: a face-down tile holds ${n}: ${html}`);
+  for (const html of faceDown) {
+    const pair = HINTS.find((h) => h.ingredients.every(([n]) => html.includes(n) || html.includes(esc(n))))?.ingredients.map(([n]) => n) ?? [];
+    for (const n of names) if (!pair.includes(n) && (html.includes(n) || html.includes(esc(n)))) throw new Error(`${scene.name}: a face-down tile holds ${n}: ${html}`);
+  }
   const log = await page.locator('.log-lines').innerText();
   for (const n of names) if (log.includes(n) && !scene.log.some((e) => e.kind !== 'turned' && e.text.includes(n))) throw new Error(`${scene.name}: the log names ${n}`);
   if (scene.name === 'baba-yaga-search') {
     const tried = layout.get('A1')!;
-    if ((await page.content()).includes(tried)) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
+    // The page without what is public for every face: the legend, the face-down tiles' pairs.
+    const rest = await page.evaluate(() => {
+      const body = document.body.cloneNode(true) as HTMLElement;
+      body.querySelectorAll('.by-legend').forEach((e) => e.remove());
+      body.querySelectorAll('.by-tile.face-forest').forEach((e) => {
+        e.removeAttribute('aria-label');
+        e.removeAttribute('title');
+      });
+      return body.innerHTML;
+    });
+    if (rest.includes(tried) || rest.includes(esc(tried))) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
     // Memory is the game: nothing marks A1 as turned back.
     const a1 = await page.locator('.by-tile[data-cell="A1"]').evaluate((e) => e.outerHTML);
     if (/tried|turned back|remise/.test(a1)) throw new Error(`baba-yaga-search: A1 is marked as turned back: ${a1}`);

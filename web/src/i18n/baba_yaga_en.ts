@@ -185,4 +185,22 @@ export const babaYagaEn = {
   by_spells_one: '{n} spell',
   by_spells_n: '{n} {n|spell|spells}',
   by_escaped: 'escaped the forest',
+  // The forest faces in the page's language (the server sends them in French) and what each stands for
+  by_hint_claws: 'Claw marks on the bark',
+  by_hint_nest: 'A nest in the branches',
+  by_hint_mushrooms: 'A ring of mushrooms',
+  by_hint_glow: 'A glow in the night',
+  by_hint_threads: 'Silver threads',
+  by_hint_chest: 'A half-open chest',
+  by_hint_isba: 'An abandoned isba',
+  by_hint_oven: 'A smell of baking',
+  by_hint_means: '{hint}: {a} or {b}',
+  // The rules where they bite, and the first-game aid (why.ts)
+  by_rule_turn: 'A turn: one player searches the forest for the ingredients of her spell while the others fly Baba Yaga out and home, one tile each in turn. When she is home, the search ends.',
+  by_rule_cast: 'The spell is cast if, when Baba Yaga is home, {need} of its ingredients are face up and no other ingredient is.',
+  by_rule_hint: 'Each forest face stands for two ingredients (its two letters): the tile hides one of them.',
+  by_rule_move: 'Move her one tile on your move: the quicker she comes home, the less time to search.',
+  byw_cast: '{name}’s spell is cast: {found} of the {need} ingredients needed were face up when Baba Yaga came home, and no wrong one.',
+  byw_failed_short: '{name}’s spell failed: only {found} of the {need} ingredients needed were face up when Baba Yaga came home. The card goes under her pile.',
+  byw_failed_wrong: '{name}’s spell failed: a tile not on her spell was still face up when Baba Yaga came home ({found} of {need} found). Turn a wrong tile back at once.',
 };

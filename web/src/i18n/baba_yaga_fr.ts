@@ -187,4 +187,22 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_spells_one: '{n} sort',
   by_spells_n: '{n} {n|sort|sorts}',
   by_escaped: 's’est échappé·e de la forêt',
+  // Les faces Forêt dans la langue de la page et ce que chacune cache
+  by_hint_claws: 'Des griffures sur l’écorce',
+  by_hint_nest: 'Un nid dans les branches',
+  by_hint_mushrooms: 'Un cercle de champignons',
+  by_hint_glow: 'Une lueur dans la nuit',
+  by_hint_threads: 'Des fils d’argent',
+  by_hint_chest: 'Un coffre entrouvert',
+  by_hint_isba: 'Une isba abandonnée',
+  by_hint_oven: 'Une odeur de four',
+  by_hint_means: '{hint} : {a} ou {b}',
+  // Les règles là où elles mordent, et l’aide de la première partie (why.ts)
+  by_rule_turn: 'Un tour : une joueuse cherche dans la forêt les ingrédients de son sort pendant que les autres font voler Baba Yaga jusqu’au bout du chemin et retour, une tuile chacun à son tour. Quand elle est rentrée, la recherche s’arrête.',
+  by_rule_cast: 'Le sort est lancé si, quand Baba Yaga rentre, {need} de ses ingrédients sont face visible, et aucun autre ingrédient.',
+  by_rule_hint: 'Chaque face Forêt vaut pour deux ingrédients (ses deux lettres) : la tuile cache l’un des deux.',
+  by_rule_move: 'Faites-la avancer d’une tuile à votre tour : plus elle rentre vite, moins la recherche dure.',
+  byw_cast: 'Le sort de {name} est lancé : {found} des {need} ingrédients demandés étaient face visible quand Baba Yaga est rentrée, et aucun mauvais.',
+  byw_failed_short: 'Le sort de {name} a échoué : seulement {found} des {need} ingrédients demandés étaient face visible quand Baba Yaga est rentrée. La carte passe sous sa pile.',
+  byw_failed_wrong: 'Le sort de {name} a échoué : une tuile qui n’est pas sur son sort était encore face visible quand Baba Yaga est rentrée ({found} sur {need} trouvés). Retournez tout de suite une mauvaise tuile.',
 };

@@ -12,6 +12,8 @@ import { FlightStrip, Forest, type Tile } from './Forest';
 import { cellAction, keyAction, takesTile, type KeyPending, type KeyResult } from './keys';
 import { actionLabel, seatLabel } from './labels';
 import { BabaYagaFigure, HintIcon } from './signs';
+import { Why } from '../../table/aid';
+import { spellWhy } from './why';
 
 const NOTHING: KeyPending = { column: null, first: null };
 
@@ -75,6 +77,7 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
   return (
     <div class={`baba-yaga${takesTile(legal) ? ' tiles' : ''}${v.card || v.effect_card ? '' : ' no-card'}`} data-phase={v.phase}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
+      <SpellWhy session={session} names={names} />
       <div class="by-main">
         {legal.length > 0 && <Actions view={v} legal={legal} names={names} pending={pending} busy={busy} act={act} setPending={setPending} />}
         <section class="by-board panel" aria-labelledby="by-forest-title">
@@ -100,7 +103,10 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
         <ul>
           {HINTS.map((h) => (
             <li>
-              <HintIcon sign={h.sign} /> {h.text}
+              <HintIcon sign={h.sign} />
+              <span>
+                {t('by_hint_means', { hint: t(h.key as 'by_hint_claws'), a: `${h.ingredients[0][0]} (${h.ingredients[0][1]})`, b: `${h.ingredients[1][0]} (${h.ingredients[1][1]})` })}
+              </span>
             </li>
           ))}
         </ul>
@@ -119,6 +125,12 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
       </details>
     </div>
   );
+}
+
+// The first-game aid: why the last spell was cast or failed, until the next race starts.
+function SpellWhy({ session, names }: { session: Session; names: string[] }) {
+  const why = spellWhy(session.log, names, session.state?.view?.need);
+  return why ? <Why>{why}</Why> : null;
 }
 
 // Who does what now, and the server's clock for it.
@@ -210,8 +222,11 @@ function Actions({ view: v, legal, names, pending, busy, act, setPending }: { vi
         {legal.includes('maison later') && button('maison later', 'l')}
       </div>
       {legal.includes('ready') && <p class="small">{t('by_study_help')}</p>}
+      {legal.includes('ready') && <p class="small by-rule">{t('by_rule_turn')}</p>}
+      {legal.some((a) => a.startsWith('move')) && <p class="small by-rule">{t('by_rule_move')}</p>}
       {places.length > 0 && <p class="small">{t('by_place_help')}</p>}
       {turning && <p class="small">{t('by_search_help')}</p>}
+      {turning && <p class="small by-rule">{t('by_rule_hint')}</p>}
       {back && <p class="small">{t('by_back_help')}</p>}
       {swapping && (
         <p class="by-pick">
@@ -288,6 +303,7 @@ function SpellCard({ view: v, me, names }: { view: any; me: number | null; names
       </div>
       {racing && !v.you_small && <p class="by-need">{t('by_need_found', { need: v.need, found })}</p>}
       {racing && v.you_small && <p class="by-need">{t('by_need', { need: v.need })}</p>}
+      {racing && <p class="small by-rule">{t('by_rule_cast', { need: v.need })}</p>}
     </section>
   );
 }

@@ -7,7 +7,7 @@
 // from her end to the far end and back, move n of total.
 import type { JSX } from 'preact';
 import { t } from '../../i18n/i18n';
-import { COLUMNS, ENDS, EXTRA_SIDE, hintSign, LINES, ROWS } from './data';
+import { COLUMNS, ENDS, EXTRA_SIDE, hintByText, hintMeaning, hintSign, hintText, LINES, ROWS } from './data';
 import { cellAction, type KeyPending } from './keys';
 import { actionLabel } from './labels';
 import { BabaYagaFigure, ClosedEye, HintIcon, MaisonSign } from './signs';
@@ -165,11 +165,19 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
       </>
     );
   } else if (tile.hint) {
-    desc = t('by_tile_hint', { cell: tile.cell, hint: tile.hint });
+    // The face in the page's language and the two ingredients it may hide (public: the rule
+    // book's table), by their two letters on the tile and their names in its label.
+    const h = hintByText(tile.hint);
+    desc = t('by_tile_hint', { cell: tile.cell, hint: hintMeaning(tile.hint) });
     body = (
       <>
         <HintIcon sign={hintSign(tile.hint)} />
-        <span class="by-hint-text">{tile.hint}</span>
+        <span class="by-hint-text">{hintText(tile.hint)}</span>
+        {h && (
+          <span class="by-hint-ings" aria-hidden="true">
+            {h.ingredients[0][1]}·{h.ingredients[1][1]}
+          </span>
+        )}
       </>
     );
   } else if (tile.hidden) {
@@ -195,7 +203,7 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
     .filter(Boolean)
     .join(' ');
   return (
-    <button type="button" class={cls} style={style} data-cell={tile.cell} aria-label={desc} aria-disabled={!actionable} aria-pressed={r.kind === 'first' || picked ? picked : undefined} onClick={() => actionable && onCell(tile.cell)}>
+    <button type="button" class={cls} style={style} data-cell={tile.cell} aria-label={desc} title={!up && tile.hint ? hintMeaning(tile.hint) : undefined} aria-disabled={!actionable} aria-pressed={r.kind === 'first' || picked ? picked : undefined} onClick={() => actionable && onCell(tile.cell)}>
       {body}
       <span class="by-cell-name" aria-hidden="true">
         {tile.cell}

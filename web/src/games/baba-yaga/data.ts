@@ -1,6 +1,7 @@
 // Names and drawings' keys for what the view of Baba Yaga sends as French text: the effects
 // (by name or by id), the forest faces (hints), the levels and the four ends of the path.
 // Names stay French in both languages; the catalog keys give what each means.
+import { t, type Key } from '../../i18n/i18n';
 
 export interface EffectInfo {
   id: string;
@@ -27,19 +28,40 @@ export function effectHelpKey(name: string): string {
   return e ? `by_effect_${e.id.replace(/-/g, '_')}` : 'by_effect_unknown';
 }
 
-// The forest faces: the text the view sends and the sign drawn for it (HintSign in signs.tsx).
-export const HINTS: { text: string; sign: string }[] = [
-  { text: "Des griffures sur l'écorce", sign: 'claws' },
-  { text: 'Un nid dans les branches', sign: 'nest' },
-  { text: 'Un cercle de champignons', sign: 'mushrooms' },
-  { text: 'Une lueur dans la nuit', sign: 'glow' },
-  { text: "Des fils d'argent", sign: 'threads' },
-  { text: 'Un coffre entrouvert', sign: 'chest' },
-  { text: 'Une isba abandonnée', sign: 'isba' },
-  { text: 'Une odeur de four', sign: 'oven' },
+// The forest faces: the text the view sends (French), the sign drawn for it (HintSign in
+// signs.tsx), its catalog key in the page's language and the two ingredients it stands for
+// (docs/rules/baba-yaga.md, the table of forest faces), with their two letters.
+export interface HintInfo {
+  text: string;
+  sign: string;
+  key: string;
+  ingredients: [string, string][];
+}
+export const HINTS: HintInfo[] = [
+  { text: "Des griffures sur l'écorce", sign: 'claws', key: 'by_hint_claws', ingredients: [['Dent de loup', 'Lo'], ["Griffe d'ours", 'Ou']] },
+  { text: 'Un nid dans les branches', sign: 'nest', key: 'by_hint_nest', ingredients: [['Plume de corbeau', 'Co'], ['Oeuf de poule noire', 'Oe']] },
+  { text: 'Un cercle de champignons', sign: 'mushrooms', key: 'by_hint_mushrooms', ingredients: [['Amanite rouge', 'Am'], ['Vesse-de-loup', 'Ve']] },
+  { text: 'Une lueur dans la nuit', sign: 'glow', key: 'by_hint_glow', ingredients: [['Crâne lumineux', 'Cr'], ['Fleur de fougère', 'Fo']] },
+  { text: "Des fils d'argent", sign: 'threads', key: 'by_hint_threads', ingredients: [["Toile d'araignée", 'To'], ['Cheveu de roussalka', 'Ro']] },
+  { text: 'Un coffre entrouvert', sign: 'chest', key: 'by_hint_chest', ingredients: [['Clé rouillée', 'Cl'], ["Peigne d'os", 'Pe']] },
+  { text: 'Une isba abandonnée', sign: 'isba', key: 'by_hint_isba', ingredients: [['Poupée de bois', 'Po'], ['Serviette brodée', 'Se']] },
+  { text: 'Une odeur de four', sign: 'oven', key: 'by_hint_oven', ingredients: [['Pain noir', 'Pa'], ['Miel sauvage', 'Mi']] },
 ];
 
-export const hintSign = (text: string) => HINTS.find((h) => h.text === text)?.sign ?? 'unknown';
+export const hintByText = (text: string) => HINTS.find((h) => h.text === text);
+// The forest face in the page's language, and what it says: "Claw marks on the bark: Dent de
+// loup or Griffe d'ours". A face the table does not know keeps the server's text.
+export function hintText(text: string): string {
+  const h = hintByText(text);
+  return h ? t(h.key as Key) : text;
+}
+export function hintMeaning(text: string): string {
+  const h = hintByText(text);
+  if (!h) return text;
+  return t('by_hint_means', { hint: t(h.key as Key), a: h.ingredients[0][0], b: h.ingredients[1][0] });
+}
+
+export const hintSign = (text: string) => hintByText(text)?.sign ?? 'unknown';
 
 // The levels of the book, as the view names them.
 export const LEVELS: Record<string, string> = {

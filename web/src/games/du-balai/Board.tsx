@@ -12,6 +12,8 @@ import { formulaFor, keyAction, writingVerb } from './keys';
 import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
+import { Why } from '../../table/aid';
+import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const st = session.state!;
@@ -84,13 +86,16 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               <li>
                 <button type="button" class="move" data-action={a} disabled={busy} onClick={() => act(a)}>
                   {i < 9 && <kbd>{i + 1}</kbd>} {actionLabel(a, names)}
+                  {v.book && mine?.formulas && formulaSpellOutcome(a, mine.formulas, v.book)}
                 </button>
               </li>
             ))}
           </ol>
           {offeredCards.map((c) => (
             <p class="card-help">
-              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+              {t('colon')}
+              {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
             </p>
           ))}
         </section>
@@ -102,8 +107,15 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           {t('db_close_book')} <kbd>{t('key_space')}</kbd>
         </button>
       )}
+      {open && legal.includes('close-book') && (
+        <ul class="db-rules small">
+          <li>{t('dbr_colour')}</li>
+          <li>{t('dbr_close_risk')}</li>
+        </ul>
+      )}
       <Track view={v} names={names} />
       {v.book && <Judged book={v.book} />}
+      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
       {v.pending && (
         <p class="pending-spell">
           {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
@@ -149,17 +161,28 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               </button>
             </p>
           )}
-          {verb && picks.size > 0 && !write && <p class="small">{t('db_not_offered')}</p>}
-          </section>
+          <p class="db-picked" role="status" aria-live="polite">
+            {pickedText({ picked: picks.size, writable: !!write, closer: v.closer === me, second: verb === 'second-formula' })}
+          </p>
+          <ul class="db-rules small">
+            <li>{t('dbr_colour')}</li>
+            <li>{t('dbr_perfect')}</li>
+            <li>{t(v.closer === me ? 'dbr_closer_you' : 'dbr_closer_other')}</li>
+            {verb === 'second-formula' && <li>{t('dbr_second')}</li>}
+          </ul>
+        </section>
       )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
+      {!v.book && <RevealWhy lines={lastRevealWhy(session.log, v, names)} />}
       {mine?.hand && mine.hand.length > 0 && (
         <section class="mn-hand panel" aria-labelledby="mn-title">
           <h3 id="mn-title">{t('db_magie_noire')}</h3>
           <ul>
             {mine.hand.map((c: string) => (
               <li>
-                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>: {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
+                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+              {t('colon')}
+              {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
               </li>
             ))}
           </ul>
@@ -168,6 +191,19 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       <Witches view={v} names={names} />
       <p class="small keys-help">{t('db_keys_help')}</p>
     </div>
+  );
+}
+
+// The first-game aid after the reveal: why each formula moved its witch as it did (from the
+// view while it holds the reveal, then from the log until the next one).
+function RevealWhy({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Why>
+      {lines.map((l) => (
+        <span class="why-line">{l}</span>
+      ))}
+    </Why>
   );
 }
 
@@ -193,13 +229,19 @@ function Judged({ book }: { book: any }) {
     <section class="judged panel" aria-labelledby="judged-title">
       <h3 id="judged-title">{t('db_after_reveal')}</h3>
       <p>
-        <span class="swatch orange" aria-hidden="true" /> {t('db_valid_orange')}: <strong>{row(book.valid_orange)}</strong>
+        <span class="swatch orange" aria-hidden="true" /> {t('db_valid_orange')}
+        {t('colon')}
+        <strong>{row(book.valid_orange)}</strong>
       </p>
       <p>
-        <span class="swatch black" aria-hidden="true" /> {t('db_valid_black')}: <strong>{row(book.valid_black)}</strong>
+        <span class="swatch black" aria-hidden="true" /> {t('db_valid_black')}
+        {t('colon')}
+        <strong>{row(book.valid_black)}</strong>
       </p>
       <p>
-        ✕ {t('db_forbidden_both')}: {row(book.in_both_colours)}
+        ✕ {t('db_forbidden_both')}
+        {t('colon')}
+        {row(book.in_both_colours)}
       </p>
     </section>
   );
@@ -215,7 +257,9 @@ function MyFormulas({ formulas }: { formulas: any[] }) {
     <p class="my-formulas">
       {formulas.map((f, i) => (
         <span>
-          {i === 0 ? t('db_your_formula') : t('db_your_second')}: <strong>{formulaText(f)}</strong>
+          {i === 0 ? t('db_your_formula') : t('db_your_second')}
+          {t('colon')}
+          <strong>{formulaText(f)}</strong>
           {f.colour && ` (${f.colour === 'orange' ? t('orange') : t('black')})`}{' '}
         </span>
       ))}
@@ -285,7 +329,9 @@ export function DuBalaiBreakdown({ session, names }: { session: Session; names: 
         const acro = acrobaticsOf(w);
         return (
           <li>
-            <strong>{names[w.seat]}</strong>: {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
+            <strong>{names[w.seat]}</strong>
+            {t('colon')}
+            {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
             {' · '}
             {acro.length ? `${t('db_acrobatics')}: ${acro.map((c) => MAGIE_NOIRE[c]?.name ?? c).join(', ')}` : t('db_no_acrobatics')}
             {' = '}
