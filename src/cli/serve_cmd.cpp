@@ -39,7 +39,7 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   serve
       ->add_option("--deflate", o.deflate,
                    "on or off (default on): compress the WebSocket messages (permessage-deflate) "
-                   "to the clients that offer it, as browsers do: 10 to 20 times fewer bytes "
+                   "to the clients that offer it, as browsers do: 8 to 10 times fewer bytes "
                    "for more server CPU and about 48 KiB more per connection")
       ->type_name("on|off")
       ->check(CLI::IsMember({"on", "off"}));
