@@ -104,9 +104,12 @@ on = show("sabbat, deflate seats", [r for r in rows if r.get("deflate")],
           "server_cpu_ms_per_move", "moves_per_s")
 print("deflate / plain CPU per move: %.2f" % (on / plain))
 if peer:
-    k = "server_cpu_ms_per_move" if "server_cpu_ms_per_move" in peer[0] else None
-    if k: print("peer CPU ms/move median %.4f" % statistics.median(r[k] for r in peer))
-    print("peer raw:", json.dumps(peer[-1])[:400])
+    cpu = [r["serverCpuMsPerMove"] for r in peer]
+    print("%-22s runs %d  CPU ms/move median %.4f (%.4f-%.4f)  moves/s median %.0f" % (
+        "boardgame.io (memory)", len(peer), statistics.median(cpu), min(cpu), max(cpu),
+        statistics.median(r["movesPerSec"] for r in peer)))
+    print("peer / sabbat CPU per move: plain seats %.2f, deflate seats %.2f" % (
+        statistics.median(cpu) / plain, statistics.median(cpu) / on))
 PY
 }
 
