@@ -6,7 +6,11 @@
 # the context kept). Any frame zlib cannot read, or text that is not JSON, stops it with the
 # error. Against a running `sabbat serve --port PORT --messages-per-second 100000`:
 #
-#   python3 bench/server/inflate_check.py PORT GAME TABLES
+#   python3 bench/server/inflate_check.py PORT GAME TABLES [DUMP]
+#
+# DUMP: a file to which every inflated message of the played seat is written, one a line, for
+# bench/server/deflate_sweep (the compression settings compared on the same messages). The
+# real-time games play with the short timers of wire.sh.
 import base64
 import json
 import os
@@ -53,13 +57,23 @@ class Conn:
             else: continue
             if b0 & 0x80:
                 data = self.z.decompress(self.msg + b'\x00\x00\xff\xff') if self.comp else self.msg
+                if dump: dump.write(data + b'\n')
                 return json.loads(data)
     def send(self, obj):
         data = json.dumps(obj).encode(); mask = os.urandom(4)
         hdr = bytes([0x81]) + (bytes([0x80 | len(data)]) if len(data) < 126 else bytes([0x80 | 126]) + struct.pack('>H', len(data)))
         self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
-# Le Bal's reaction windows close at once when nobody answers: games take seconds.
-params = {'window_min_ms': '0', 'window_ms': '1000'} if game == 'bal-des-sorcieres' else {}
+dump = open(sys.argv[4], 'ab') if len(sys.argv) > 4 else None
+# Le Bal's reaction windows close at once when nobody answers: games take seconds; the
+# real-time games get wire.sh's short timers.
+params = {
+    'bal-des-sorcieres': {'window_min_ms': '0', 'window_ms': '1000'},
+    'du-balai': {k: '1000' for k in ('setup_time_ms', 'book_time_ms', 'formula_time_ms',
+                                     'decret_time_ms', 'decret_time_expert_ms', 'spell_time_ms')}
+                | {'reaction_time_ms': '500'},
+    'baba-yaga': {'study_time_ms': '1000', 'place_time_ms': '1000', 'move_time_ms': '200',
+                  'choice_time_ms': '1000'},
+}.get(game, {})
 msgs = 0
 for t in range(n):
     c = Conn(); c.next()

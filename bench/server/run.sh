@@ -8,6 +8,8 @@
 #   bench/server/run.sh idle N [REPS]   # memory per idle table, 4 seats connected, both
 #   bench/server/run.sh many N          # Sabbat alone: N tables played at once, no drop allowed
 #   bench/server/run.sh summary         # the tables of bench/README.md from the results
+#   bench/server/run.sh deflate M [REPS] # M tables: Sabbat with plain seats, with seats that
+#                                        # offer permessage-deflate, then the peer, in turn
 #
 # Needs: cmake --build build --target sabbat sabbat_load; node and the peer's npm ci. Raw
 # results go to bench/server/results/{sabbat,peer}.jsonl (one JSON line per run).
@@ -77,7 +79,42 @@ idle() { # N reps
   done
 }
 
+deflate() { # M reps: the three in turn, then each one's medians
+  local first=0
+  [ -f "$RESULTS/sabbat.jsonl" ] && first=$(wc -l < "$RESULTS/sabbat.jsonl")
+  local pfirst=0
+  [ -f "$RESULTS/peer.jsonl" ] && pfirst=$(wc -l < "$RESULTS/peer.jsonl")
+  for _ in $(seq 1 "${2:-1}"); do
+    sabbat_load --tables "$1"
+    sabbat_load --tables "$1" --deflate
+    peer play memory "$1" 1 90
+  done
+  python3 - "$RESULTS/sabbat.jsonl" "$first" "$RESULTS/peer.jsonl" "$pfirst" <<'PY'
+import json, statistics, sys
+rows = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()[int(sys.argv[2]):]]
+peer = [json.loads(l) for l in open(sys.argv[3]).read().splitlines()[int(sys.argv[4]):]]
+def show(name, rs, key_cpu, key_rate):
+    cpu = [r[key_cpu] for r in rs]; rate = [r[key_rate] for r in rs]
+    print("%-22s runs %d  CPU ms/move median %.4f (%.4f-%.4f)  moves/s median %.0f" % (
+        name, len(rs), statistics.median(cpu), min(cpu), max(cpu), statistics.median(rate)))
+    return statistics.median(cpu)
+plain = show("sabbat, plain seats", [r for r in rows if not r.get("deflate")],
+             "server_cpu_ms_per_move", "moves_per_s")
+on = show("sabbat, deflate seats", [r for r in rows if r.get("deflate")],
+          "server_cpu_ms_per_move", "moves_per_s")
+print("deflate / plain CPU per move: %.2f" % (on / plain))
+if peer:
+    cpu = [r["serverCpuMsPerMove"] for r in peer]
+    print("%-22s runs %d  CPU ms/move median %.4f (%.4f-%.4f)  moves/s median %.0f" % (
+        "boardgame.io (memory)", len(peer), statistics.median(cpu), min(cpu), max(cpu),
+        statistics.median(r["movesPerSec"] for r in peer)))
+    print("peer / sabbat CPU per move: plain seats %.2f, deflate seats %.2f" % (
+        statistics.median(cpu) / plain, statistics.median(cpu) / on))
+PY
+}
+
 case "${1:-all}" in
+  deflate) deflate "$2" "${3:-1}" ;;
   play) play "$2" "${3:-1}" ;;
   idle) idle "${2:-2000}" "${3:-1}" ;;
   many) sabbat_load --tables "${2:-10000}" --games-per-table 1 --max-seconds 300 ;;

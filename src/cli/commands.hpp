@@ -115,6 +115,7 @@ struct ServeOptions {
   int messages_per_second = server::Limits{}.messages_per_second;  // per connection
   int max_tables = server::Limits{}.max_tables;                    // unfinished tables held at once
   int threads = server::ServerOptions{}.threads;                   // running the connections
+  std::string deflate = "on";  // "on" or "off": permessage-deflate taken when offered
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

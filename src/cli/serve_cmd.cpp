@@ -37,6 +37,13 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
       ->type_name("ORIGIN")
       ->allow_extra_args(false);
   serve
+      ->add_option("--deflate", o.deflate,
+                   "on or off (default on): compress the WebSocket messages (permessage-deflate) "
+                   "to the clients that offer it, as browsers do: 8 to 10 times fewer bytes "
+                   "for more server CPU and about 48 KiB more per connection")
+      ->type_name("on|off")
+      ->check(CLI::IsMember({"on", "off"}));
+  serve
       ->add_option("--web", o.web_dir,
                    "Directory of the web client's built files (default: web/dist when built)")
       ->type_name("DIR");
@@ -75,6 +82,7 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.data_dir = options.data_dir;
   o.public_url = options.public_url;
   o.allow_origins = options.allow_origins;
+  o.deflate = options.deflate == "on";
   o.limits.stand_in_after = std::chrono::seconds(options.stand_in_after_s);
   o.limits.messages_per_second = options.messages_per_second;
   o.limits.max_tables = options.max_tables;

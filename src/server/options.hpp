@@ -44,6 +44,7 @@ struct ServerOptions {
   // Origins besides the server's own whose pages may open the WebSocket ("https://host[:port]").
   std::vector<std::string> allow_origins;
   std::string web_dir;  // static files of the web client; empty: a built-in page
+  bool deflate = true;  // take WebSocket permessage-deflate when a client offers it
   int threads = 2;
   Limits limits;
   // The games tables may play; null: every game Sabbat plays (core/registry.hpp). Tests hand

@@ -36,14 +36,16 @@ bool quiet_error(const beast::error_code& ec) {
          ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout;
 }
 
-// permessage-deflate (RFC 7692), taken when the client offers it, as every browser does. The
-// limits and what they cost are measured in bench/README.md ("Bytes per move"):
-// - an 8 KiB window (13 bits): a seat's next state repeats most of its last one, and with the
-//   last one in the window (up to 8 KiB of text) it costs a few hundred bytes or less. 32 KiB
-//   (15 bits) saves a little more and costs 96 KiB more deflate memory per connection;
-// - memory level 4 (Beast's default): 8 KiB of hash and symbol buffers;
-// - level 6, zlib's default: level 8 (Beast's default) costs more CPU for a few bytes;
-// - messages under 64 bytes (accepted, pong) go as they are: deflate would save nothing;
+// permessage-deflate (RFC 7692), taken when the client offers it, as every browser does, unless
+// `--deflate off`. Chosen from the CPU and bytes of each setting on the messages seats really
+// receive (bench/README.md, "Bytes per move"):
+// - an 8 KiB window (13 bits): a seat's next state repeats most of its last one, found in the
+//   window; a smaller one misses it and costs more bytes and more CPU, a larger one saves a
+//   little CPU for 32 or 96 KiB more deflate memory per connection;
+// - level 1: 1.2-2.8 times less CPU than level 6 in three games of four (Baba Yaga's small
+//   states: 1.3 times more), with a quarter of the text or less (0.10-0.12) on the wire;
+// - memory level 4 (Beast's default): 2 costs more CPU, 8 saves nothing;
+// - messages under 64 bytes (accepted, pong) go as they are; the threshold changes nothing else;
 // - the client's window: 512 bytes (9 bits) where its offer lets the server choose (chromium's
 //   does), since a client's messages are tens of bytes; a client that does not let the server
 //   choose keeps 32 KiB, the only answer RFC 7692 allows the server then.
@@ -54,7 +56,7 @@ websocket::permessage_deflate deflate_options(const http::request<http::string_b
   pmd.server_enable = true;
   pmd.server_max_window_bits = 13;
   pmd.memLevel = 4;
-  pmd.compLevel = 6;
+  pmd.compLevel = 1;
   pmd.msg_size_threshold = 64;
   const auto offer = request[http::field::sec_websocket_extensions];
   pmd.client_max_window_bits =
@@ -92,7 +94,7 @@ void WebsocketSession::run(http::request<http::string_body> request) {
     if (res.result() != http::status::switching_protocols) res.keep_alive(false);
     deflated_ = res.count(http::field::sec_websocket_extensions) > 0;
   }));
-  ws_.set_option(deflate_options(request));
+  if (ctx_.options.deflate) ws_.set_option(deflate_options(request));
   ws_.read_message_max(ctx_.options.limits.max_message_bytes);
   ws_.text(true);
   ws_.async_accept(request,

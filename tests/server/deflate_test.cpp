@@ -121,6 +121,32 @@ TEST(Deflate, NoOfferNoExtension) {
   EXPECT_EQ(client.echo(statelike(3000, 1)), statelike(3000, 1));
 }
 
+// Requirement: `sabbat serve --deflate off` declines the extension: a client that offers it
+// gets no Sec-WebSocket-Extensions and plain frames, as many bytes on the wire as the text.
+TEST(Deflate, OffDeclinesTheOffer) {
+  TempDir data;
+  ServerOptions o;
+  o.host = "127.0.0.1";
+  o.port = 0;
+  o.data_dir = data.path().string();
+  o.limits = fast();
+  o.deflate = false;
+  o.log = [](std::string_view) {};
+  auto server = Server::start(o);
+  ASSERT_TRUE(server) << server.error();
+  {
+    EchoClient client((*server)->port(), true);
+    EXPECT_EQ(client.extensions(), "");
+    const uint64_t before = client.received();
+    const std::string text = statelike(3000, 7);
+    EXPECT_EQ(client.echo(text), text);
+    if (before > 0) {
+      EXPECT_GT(client.received() - before, 3000u);
+    }
+  }
+  (*server)->stop();
+}
+
 // Requirement: every message comes through whole both ways under deflate, at every length from
 // a byte to many read chunks. Read 256 bytes at a time as a plain message is, a deflated one
 // from this client fails within the first few thousand lengths on Boost 1.81 (its inflate
