@@ -4,6 +4,7 @@
 // to do on the board.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
+import { legalKeys } from '../protocol/legal';
 import type { Session } from '../protocol/session';
 
 // The tab's title: the page's own title, with the turn flag in front while the seat has moves.
@@ -90,7 +91,8 @@ function focusNext(): void {
 
 export function useTurnSignal(s: Session | null): void {
   const before = useRef<string[]>([]);
-  const legal = s && s.seat !== null && s.role === 'seat' && !s.result ? (s.state?.legal ?? []) : [];
+  // The forms count too: a Du Balai ! writing phase offers its formulas as a form.
+  const legal = s && s.seat !== null && s.role === 'seat' && !s.result && s.state ? legalKeys(s.state) : [];
   useEffect(() => {
     const fresh = newActions(before.current, legal);
     before.current = legal;
