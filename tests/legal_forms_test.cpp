@@ -34,10 +34,13 @@ std::vector<std::string> listed_texts(const State& s, Seat seat) {
   return out;
 }
 
+int checks = 0;  // seats whose description was checked
+
 // The description of every seat equals legal_actions' texts, each once; every text of a form
 // reads back through form_matches and through the game's parser; the form survives JSON.
 void expect_description_is_the_list(const State& s, int& forms_seen, int& two_picks) {
   for (Seat seat = 0; seat < s.players(); ++seat) {
+    ++checks;
     LegalDescription d;
     s.describe_legal(seat, d);
     const std::vector<std::string> texts = described_texts(s, d);
@@ -65,22 +68,25 @@ class EveryGameDescribes : public ::testing::TestWithParam<std::string> {};
 // legal actions, after every action of random games.
 TEST_P(EveryGameDescribes, DescriptionStandsForExactlyTheLegalActions) {
   int forms_seen = 0, two_picks = 0;
+  checks = 0;
   const bool du_balai = GetParam() == "du-balai";
   for (uint64_t seed = 1; seed <= uint64_t(scaled(du_balai ? 4 : 6)); ++seed) {
     play_random({GetParam(), 4, seed, {}}, [&](const Match& m, const Step&) {
       expect_description_is_the_list(m.state(), forms_seen, two_picks);
     });
   }
+  EXPECT_GT(checks, 100);
+  // Random witches seldom write the perfect black formula that draws Double-jeu: the scenario
+  // below checks that case.
   if (du_balai) {
     EXPECT_GT(forms_seen, 0) << "no writing phase described";
-    EXPECT_GT(two_picks, 0) << "no witch held Double-jeu while writing";
   } else {
     EXPECT_EQ(forms_seen, 0) << "only Du Balai ! describes its actions by forms";
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, EveryGameDescribes, ::testing::ValuesIn(game_ids()),
-                         [](const auto& info) { return test_name(info.param); });
+                         [](const auto& p) { return test_name(p.param); });
 
 LegalForm formula_form(bool double_jeu) {
   const std::vector<std::string> cards = {"zaam",   "boulga", "foulzz", "glou",  "biii",
@@ -155,6 +161,10 @@ TEST(DuBalaiLegalForms, WritingPhaseIsOneFormAndTextsOutsideItAreRefused) {
   ASSERT_EQ(d0.listed.size(), 1u);
   EXPECT_EQ(r->action_text(d0.listed[0]), "formula none");
   EXPECT_TRUE(d1.listed.empty()) << "the closer must write a formula";
+  int forms_seen = 0, two_picks = 0;
+  sabbat::testing::expect_description_is_the_list(*r.s, forms_seen, two_picks);
+  EXPECT_EQ(forms_seen, 2);
+  EXPECT_EQ(two_picks, 1);
   EXPECT_FALSE(form_matches(d1.forms[0], "formula zaam second boulga"));
   EXPECT_FALSE(r.refused(1, "formula zaam second boulga").empty());
   EXPECT_FALSE(form_matches(d0.forms[0], "formula zaam second zaam"));
