@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/legal_forms.hpp"
+
 namespace sabbat::load {
 
 namespace {
@@ -82,7 +84,19 @@ bool read_frame_head(std::string_view text, FrameHead& out) {
   out.legal.clear();  // keeps its capacity: a seat reads one list per move
   if (text.empty() || text.front() != '{') return false;
   HeadReader reader(out);
-  return json::sax_parse(text, &reader);
+  if (!json::sax_parse(text, &reader)) return false;
+  // Forms come with a Du Balai ! writing phase, once a turn: read whole, and every text they
+  // stand for joins the list, so that a seat draws uniformly among all its legal actions.
+  if (out.type == "state" && text.find(R"("legal_forms":)") != std::string_view::npos) {
+    const json m = json::parse(text, nullptr, false);
+    if (m.is_discarded() || !m.contains("legal_forms")) return false;
+    for (const json& f : m["legal_forms"]) {
+      auto form = form_from_json(f);
+      if (!form) return false;
+      expand_form(*form, out.legal);
+    }
+  }
+  return true;
 }
 
 }  // namespace sabbat::load

@@ -15,6 +15,7 @@ struct FrameHead {
   std::int64_t seq = -1;
   std::int64_t at = -1;
   std::vector<std::string> legal;  // cleared first; filled from a top-level "legal" array
+                                   // and every text of the "legal_forms" (docs/protocol.md)
 };
 
 // False when the text is not a JSON object.

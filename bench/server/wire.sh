@@ -7,6 +7,11 @@
 #
 #   bench/server/wire.sh [TABLES] [SECONDS]     # default 8 tables of 4 seats, at most 20 s each
 #
+# With BASE_SABBAT and BASE_LOAD set (another build's binaries), each game is played first by
+# that build (rows "base") then by this one ("this"), in the same run: the last columns are this
+# build's ratios to the base's row of the same game and mode. The largest message of each row is
+# checked against 16 KiB (common WebSocket clients refuse a frame above 1 MiB).
+#
 # Needs: cmake --build build --target sabbat sabbat_load. The real-time games play with short
 # timers (the parameters below) so that a run takes seconds, not hours; their seats pick random
 # legal actions and some are refused when a deadline or another seat got there first.
@@ -32,9 +37,14 @@ params() {
   esac
 }
 
+builds="this"
+[ -n "${BASE_SABBAT:-}" ] && builds="base this"
+
 for game in sortileges du-balai baba-yaga bal-des-sorcieres; do
+for build in $builds; do
+  if [ "$build" = base ]; then serve=$BASE_SABBAT load=$BASE_LOAD; else serve=$SABBAT load=$LOAD; fi
   data=$(mktemp -d)
-  "$SABBAT" serve --port 0 --data "$data/store" --messages-per-second 1000000 \
+  "$serve" serve --port 0 --data "$data/store" --messages-per-second 1000000 \
     > "$data/serve.log" 2>&1 &
   pid=$!
   port=""
@@ -46,31 +56,40 @@ for game in sortileges du-balai baba-yaga bal-des-sorcieres; do
   [ -n "$port" ] || { echo "sabbat serve did not start"; cat "$data/serve.log"; exit 1; }
   for deflate in "" --deflate; do
     # shellcheck disable=SC2046
-    "$LOAD" --port "$port" --game "$game" --tables "$TABLES" --games-per-table 1 \
-      --max-seconds "$SECONDS_MAX" --server-pid "$pid" --label wire $(params "$game") $deflate \
+    "$load" --port "$port" --game "$game" --tables "$TABLES" --games-per-table 1 \
+      --max-seconds "$SECONDS_MAX" --server-pid "$pid" --label "wire-$build" $(params "$game") $deflate \
       >> "$OUT.run" 2> "$data/load.err" || true  # refusals of late moves are expected
   done
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   rm -rf "$data"
 done
+done
 cat "$OUT.run" >> "$OUT"
 
 python3 - "$OUT.run" <<'EOF'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-print("| game | deflate | moves | text B/move/seat | wire B/move/seat | wire ratio | server CPU ms/move | CPU ratio | largest message B | disconnects |")
-print("|---|---|---|---|---|---|---|---|---|---|")
-plain = {}
+print("| game | build | deflate | moves | text B/move/seat | wire B/move/seat | wire ratio | server CPU ms/move | CPU ratio | largest message B | <= 16 KiB | disconnects | text / base | CPU / base | largest / base |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+plain, based = {}, {}
+ratio = lambda a, b: "%.3f" % (a / b) if b else "-"
 for r in rows:
+    build = r["label"].split("-", 1)[1] if "-" in r["label"] else "this"
     if not r["deflate"]:
-        plain[r["game"]] = r
-    base = plain.get(r["game"], r)
+        plain[(build, r["game"])] = r
+    if build == "base":
+        based[(r["game"], r["deflate"])] = r
+    base = plain.get((build, r["game"]), r)
     on = "yes (%d seats)" % r["deflated_seats"] if r["deflate"] else "no"
     wr = r["wire_bytes_per_move_seat"] / base["wire_bytes_per_move_seat"] if base["wire_bytes_per_move_seat"] else 0
     cr = r["server_cpu_ms_per_move"] / base["server_cpu_ms_per_move"] if base["server_cpu_ms_per_move"] else 0
-    print("| %s | %s | %d | %.0f | %.0f | %.3f | %.3f | %.2f | %d | %d |" % (
-        r["game"], on, r["moves"], r["text_bytes_per_move_seat"], r["wire_bytes_per_move_seat"],
-        wr, r["server_cpu_ms_per_move"], cr, r["largest_message"], r["disconnects"]))
+    b = based.get((r["game"], r["deflate"])) if build != "base" else None
+    vs = [ratio(r[k], b[k]) if b else "-" for k in
+          ("text_bytes_per_move_seat", "server_cpu_ms_per_move", "largest_message")]
+    print("| %s | %s | %s | %d | %.0f | %.0f | %.3f | %.3f | %.2f | %d | %s | %d | %s | %s | %s |" % (
+        r["game"], build, on, r["moves"], r["text_bytes_per_move_seat"], r["wire_bytes_per_move_seat"],
+        wr, r["server_cpu_ms_per_move"], cr, r["largest_message"],
+        "yes" if r["largest_message"] <= 16384 else "**no**", r["disconnects"], *vs))
 EOF
 rm -f "$OUT.run"

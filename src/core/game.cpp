@@ -65,6 +65,11 @@ ActionList& scratch() {
 }
 }  // namespace
 
+void State::describe_legal(Seat seat, LegalDescription& out) const {
+  out.forms.clear();
+  legal_actions(seat, out.listed);
+}
+
 uint32_t State::legal_count(Seat seat) const {
   legal_actions(seat, scratch());
   return uint32_t(scratch().size());

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "legal_forms.hpp"
 #include "params.hpp"
 #include "result.hpp"
 #include "rng.hpp"
@@ -78,6 +79,12 @@ class MaybeAction {
   uint32_t code_ = kNone;
 };
 
+// A seat's legal actions as a host sends them: some listed, the others described by forms.
+struct LegalDescription {
+  ActionList listed;
+  std::vector<LegalForm> forms;
+};
+
 // Who may see an event: some seats, and possibly spectators.
 struct Audience {
   SeatSet seats;
@@ -136,6 +143,10 @@ class State {
   // same draw as picking from legal_actions' list. Nothing when `seat` has no legal action.
   // A game may compute it in one call; it must then draw exactly that.
   virtual MaybeAction random_legal(Seat seat, Rng& rng) const;
+  // The legal actions of `seat` now as a host sends them (docs/protocol.md): `listed` plain,
+  // and `forms` standing for the texts of the rest, where listing them would take thousands
+  // (a Du Balai ! formula). Together exactly legal_actions' texts. Default: all listed.
+  virtual void describe_legal(Seat seat, LegalDescription& out) const;
   // The pending deadline, if any; the clock applies its action when time reaches it.
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
   // What `viewer` (a seat or kSpectator) may know of actors(): by default all of it. A game

@@ -125,17 +125,26 @@ std::string state_text(const State& state, Seat viewer, std::string_view view_te
       m += std::to_string(s);
     }
   m += R"(],"legal":[)";
+  // Listed actions, and forms for the families too large to list (docs/protocol.md): the
+  // field is left out when there are none, as in most games and moments.
+  LegalDescription legal;
   if (may_act && viewer >= 0 && state.actors().contains(viewer)) {
-    ActionList actions;
-    state.legal_actions(viewer, actions);
+    state.describe_legal(viewer, legal);
     first = true;
-    for (Action a : actions) {
+    for (Action a : legal.listed) {
       if (!first) m += ',';
       first = false;
       JsonWriter(m).value(state.action_text(a));
     }
   }
-  m += R"(],"deadline":)";
+  m += ']';
+  if (!legal.forms.empty()) {
+    json forms = json::array();
+    for (const LegalForm& f : legal.forms) forms.push_back(form_json(f));
+    m += R"(,"legal_forms":)";
+    m += json_text(forms);
+  }
+  m += R"(,"deadline":)";
   if (auto d = state.deadline(); d && may_act)
     m += R"({"at":)" + std::to_string(d->at) + R"(,"in":)" +
          std::to_string(std::max<GameTime>(0, d->at - now)) + "}";

@@ -41,7 +41,8 @@ Frame error_frame(std::string_view code, std::string_view message, std::string_v
 Frame error_frame(const ProtocolError& e);
 
 // The "state" message for `viewer` (a seat or kSpectator): its view, the events of the last
-// action that it may see, the actors it may know of, its legal actions as texts when `may_act`, and
+// action that it may see, the actors it may know of, its legal actions when `may_act` (as texts,
+// and as forms where State::describe_legal describes them), and
 // the deadline counted from `now`. A snapshot (after a join, a rejoin, a watch or the start)
 // carries no events: nothing happened, the receiver is shown where the game stands.
 json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,

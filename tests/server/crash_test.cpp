@@ -21,6 +21,7 @@
 #include "core/rng.hpp"
 #include "core/untrusted.hpp"
 #include "harness.hpp"
+#include "play.hpp"
 #include "server_process.hpp"
 
 namespace sabbat::server::testing {
@@ -133,7 +134,7 @@ void play_one_life(uint16_t port, const std::string& code, Player& p) {
                              std::to_string(p.acknowledged.rbegin()->first) +
                              " accepted, but the restored game has " + std::to_string(seq));
     }
-    const json& legal = m["legal"];
+    const std::vector<std::string> legal = offered_texts(m);
     if (legal.empty()) continue;
     const std::string pick = legal[size_t(p.rng.below(uint32_t(legal.size())))];
     const int64_t seq = ++p.next_seq;

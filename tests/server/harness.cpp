@@ -158,6 +158,7 @@ json Client::next() {
     return nullptr;
   }
   last_text = beast::buffers_to_string(buffer.data());
+  largest_text = std::max(largest_text, last_text.size());
   auto parsed = parse_untrusted_json(last_text, {1 << 22, 64});
   if (!parsed) {
     ADD_FAILURE() << "the server sent something that is not JSON: " << parsed.error();

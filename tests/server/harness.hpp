@@ -81,6 +81,8 @@ class Client {
   std::vector<json> received;
   // The text of the last message next() read, as the server wrote it.
   std::string last_text;
+  // The size of the largest message next() read, in bytes of text.
+  std::size_t largest_text = 0;
 
  private:
   boost::system::error_code read_within_safety(boost::beast::flat_buffer& buffer);

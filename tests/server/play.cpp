@@ -42,6 +42,18 @@ Person join(uint16_t port, const std::string& table, int seat, const std::string
   return p;
 }
 
+std::vector<std::string> offered_texts(const json& state) {
+  std::vector<std::string> out;
+  for (const json& a : state["legal"]) out.push_back(a.get<std::string>());
+  if (auto forms = state.find("legal_forms"); forms != state.end())
+    for (const json& f : *forms) {
+      auto form = form_from_json(f);
+      EXPECT_TRUE(form.has_value()) << f.dump();
+      if (form) expand_form(*form, out);
+    }
+  return out;
+}
+
 json play_randomly(Client& c, uint64_t seed, int max_actions) {
   Rng rng(seed);
   int64_t seq = 0;
@@ -60,7 +72,7 @@ json play_randomly(Client& c, uint64_t seed, int max_actions) {
       continue;
     }
     if (type != "state") continue;
-    const json& legal = m["legal"];
+    const std::vector<std::string> legal = offered_texts(m);
     if (legal.empty()) continue;
     const auto& pick = legal[size_t(rng.below(uint32_t(legal.size())))];
     last = {{"type", "act"}, {"seq", ++seq}, {"action", pick}};
@@ -106,12 +118,21 @@ PlayedTable play_whole_game(uint16_t port, const TablePlan& plan) {
 
 namespace {
 
+// The legal actions as a state message gives them: {"legal": [...]} and, when the engine
+// describes some by forms, "legal_forms".
 json legal_texts(const State& s, Seat viewer) {
-  json out = json::array();
+  json out = {{"legal", json::array()}};
   if (viewer < 0 || !s.actors().contains(viewer)) return out;
-  ActionList actions;
-  s.legal_actions(viewer, actions);
-  for (Action a : actions) out.push_back(s.action_text(a));
+  LegalDescription d;
+  s.describe_legal(viewer, d);
+  for (Action a : d.listed) out["legal"].push_back(s.action_text(a));
+  for (const LegalForm& f : d.forms) out["legal_forms"].push_back(form_json(f));
+  return out;
+}
+
+json legal_of(const json& m) {
+  json out = {{"legal", m["legal"]}};
+  if (m.contains("legal_forms")) out["legal_forms"] = m["legal_forms"];
   return out;
 }
 
@@ -197,9 +218,10 @@ void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::ve
     EXPECT_EQ(m["events"], snapshot ? json::array() : seen_events(events[at], viewer))
         << "viewer " << viewer << " seq " << seq;
     EXPECT_EQ(m["actors"], actor_list(s, viewer));
-    const bool playing = !m["legal"].empty() || !m["deadline"].is_null();
+    const bool playing =
+        !m["legal"].empty() || m.contains("legal_forms") || !m["deadline"].is_null();
     if (playing) {
-      EXPECT_EQ(m["legal"], legal_texts(s, viewer)) << "viewer " << viewer;
+      EXPECT_EQ(legal_of(m), legal_texts(s, viewer)) << "viewer " << viewer;
     }
     if (auto d = s.deadline(); d && !m["deadline"].is_null()) {
       EXPECT_EQ(m["deadline"]["at"].get<GameTime>(), d->at);
@@ -213,7 +235,7 @@ void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::ve
       EXPECT_EQ(m["view"], twin->view(viewer)) << "viewer " << viewer << " seq " << seq;
       EXPECT_EQ(m["actors"], actor_list(*twin, viewer)) << "viewer " << viewer << " seq " << seq;
       if (playing) {
-        EXPECT_EQ(m["legal"], legal_texts(*twin, viewer)) << "viewer " << viewer;
+        EXPECT_EQ(legal_of(m), legal_texts(*twin, viewer)) << "viewer " << viewer;
       }
       auto d = twin->deadline();
       EXPECT_EQ(d.has_value(), s.deadline().has_value());

@@ -35,6 +35,9 @@ struct Person {
 };
 Person join(uint16_t port, const std::string& table, int seat, const std::string& name);
 
+// Every text a "state" message offers: its `legal` list and the texts of its `legal_forms`.
+std::vector<std::string> offered_texts(const json& state);
+
 // Acts on every state that offers legal actions (a random one) until the result or until
 // `max_actions` of its actions were accepted; returns the last message read.
 json play_randomly(Client& c, uint64_t seed, int max_actions = 1 << 30);

@@ -124,11 +124,8 @@ function duBalaiView(full: any, seat: number) {
 }
 
 const WORDS = ['zaam', 'boulga', 'foulzz', 'glou', 'biii', 'nebulo', 'zyeux', 'arakna', 'stella'];
-function allFormulas(): string[] {
-  const out = ['formula none'];
-  for (let m = 1; m < 512; ++m) out.push('formula ' + WORDS.filter((_, i) => m & (1 << i)).join(' '));
-  return out;
-}
+// The writing phase as the server sends it: `formula none` listed, the 511 formulas as a form.
+const FORMULA_FORM = { prefix: 'formula', picks: [{ of: WORDS, min: 1, max: 9 }] };
 
 export interface Scene {
   name: string;
@@ -190,7 +187,7 @@ export function scenes(dir: string): Scene[] {
     },
     {
       name: 'du-balai-writing', game: 'du-balai',
-      state: st(duBalaiView(writing, 0), allFormulas(), writing.actors, 0, { at: writing.deadline.at, in: 23800 }),
+      state: { ...st(duBalaiView(writing, 0), ['formula none'], writing.actors, 0, { at: writing.deadline.at, in: 23800 }), legal_forms: [FORMULA_FORM] },
       log: [
         { kind: 'book-closed', text: 'Seat 1 closes the book.', data: { closer: 1 } },
         { kind: 'written', text: 'Seat 1 has written a formula.', data: { seat: 1 } },

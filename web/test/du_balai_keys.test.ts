@@ -43,3 +43,24 @@ test('du-balai keys: outside writing, 1–9 choose from the menu, p passes, b an
   assert.deepEqual(keyAction('b', legal, new Set(), []), { kind: 'act', action: 'brouillard' });
   assert.deepEqual(keyAction('6', ['start 5', 'start 6', 'start 7'], new Set(), []), { kind: 'act', action: 'start 6' });
 });
+
+// The server describes a writing phase by a form (docs/protocol.md, `legal_forms`) instead of
+// listing 511 formulas: the builder offers exactly the form's texts.
+const CARDS = ['zaam', 'boulga', 'foulzz', 'glou', 'biii', 'nebulo', 'zyeux', 'arakna', 'stella'];
+const formula = { prefix: 'formula', picks: [{ of: CARDS, min: 1, max: 9 }] };
+const withSecond = { prefix: 'formula', picks: [{ of: CARDS, min: 1, max: 9 }, { word: 'second', of: CARDS, min: 1, max: 9, optional: true }], distinct: true };
+
+test('du-balai keys: with a form, Enter writes any non-empty set of the cards, in the order of the form', () => {
+  const listed = ['formula none', 'play decret'];
+  assert.equal(formulaFor(listed, new Set(['stella', 'glou', 'zaam']), [formula]), 'formula zaam glou stella');
+  assert.deepEqual(keyAction('Enter', listed, new Set(['boulga']), [], [formula]), { kind: 'act', action: 'formula boulga' });
+  assert.deepEqual(keyAction('1', listed, new Set(), [], [formula]), { kind: 'toggle', word: 'zaam' });
+  assert.deepEqual(keyAction('n', listed, new Set(), [], [formula]), { kind: 'act', action: 'formula none' });
+  assert.equal(formulaFor(listed, new Set(), [formula]), null, 'writing nothing is its own key');
+  assert.equal(formulaFor(listed, new Set(['second']), [formula]), null, 'not a card of the form');
+});
+
+test('du-balai keys: the closer, offered only the form, still writes; with Double-jeu the first formula alone is legal', () => {
+  assert.deepEqual(keyAction('Enter', [], new Set(['biii']), [], [formula]), { kind: 'act', action: 'formula biii' });
+  assert.equal(formulaFor([], new Set(CARDS), [withSecond]), `formula ${CARDS.join(' ')}`);
+});

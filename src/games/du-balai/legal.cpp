@@ -183,6 +183,29 @@ Action DuBalaiState::legal_at(Seat seat, uint32_t index) const {
   return act::play(Card::Decret);
 }
 
+void DuBalaiState::describe_legal(Seat seat, LegalDescription& out) const {
+  if (phase_ != Phase::Writing || pending_.open || !actors().contains(seat))
+    return State::describe_legal(seat, out);
+  out.listed.clear();
+  out.forms.clear();
+  // legal_actions' texts: `formula none` and `play decret` listed, the formulas with cards
+  // described (`formula zaam boulga`, with Double-jeu `formula zaam boulga second foulzz`).
+  if (seat != closer_) out.listed.push_back(act::write_none());
+  if (may_decret(seat)) out.listed.push_back(act::play(Card::Decret));
+  std::vector<std::string> cards;
+  for (int s = 0; s < kSymbols; ++s) cards.emplace_back(kSymbolTable[size_t(s)].syllable);
+  LegalForm form;
+  form.prefix = "formula";
+  form.picks.push_back({.word = "", .of = cards, .min = 1, .max = kSymbols, .optional = false});
+  // "vous pouvez écrire 2 formules": the second takes the cards left.
+  if (witches_[size_t(seat)].hand[size_t(Card::DoubleJeu)]) {
+    form.picks.push_back(
+        {.word = "second", .of = cards, .min = 1, .max = kSymbols, .optional = true});
+    form.distinct = true;
+  }
+  out.forms.push_back(std::move(form));
+}
+
 void DuBalaiState::list_spells(Seat seat, Moment moment, ActionList& out) const {
   const Witch& w = witches_[size_t(seat)];
   auto holds = [&](Card c) { return w.hand[size_t(c)] > 0; };

@@ -107,6 +107,9 @@ class DuBalaiState final : public State {
   void legal_actions(Seat seat, ActionList& out) const override;
   uint32_t legal_count(Seat seat) const override;
   Action legal_at(Seat seat, uint32_t index) const override;
+  // A writing witch's formulas as one form: any non-empty set of her nine cards, and with
+  // Double-jeu a second from the cards left.
+  void describe_legal(Seat seat, LegalDescription& out) const override;
   std::optional<Deadline> deadline() const override;
   std::string action_text(Action action) const override;
   bool terminal() const override { return phase_ == Phase::Over; }

@@ -3,6 +3,7 @@
 import { PROTOCOL, type ClientMsg, type SeatChoice, type ServerMsg } from './types';
 import { disconnected, emptySession, mayAct, receive, resynchronising, sent, type Session } from './session';
 import type { Tokens } from './storage';
+import { offered } from './legal';
 
 // The part of the browser's WebSocket this client uses, so tests can hand in a fake one.
 export interface SocketLike {
@@ -178,7 +179,7 @@ export class Connection {
   // Sends one legal action; refuses quietly what the server did not offer.
   act(action: string): boolean {
     const s = this.session;
-    if (!mayAct(s) || !s.state!.legal.includes(action)) return false;
+    if (!mayAct(s) || !offered(s.state!, action)) return false;
     const seq = this.nextSeq++;
     this.set(sent(s, seq, action));
     this.write({ type: 'act', action, seq });

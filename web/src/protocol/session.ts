@@ -2,6 +2,7 @@
 // the same messages in the same order give the same session, which is what the unit tests
 // check and what lets a reconnect start again from a clean slate.
 import type { GameEvent, HistoryEntry, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
+import { hasLegal } from './legal';
 
 export type Role = 'none' | 'seat' | 'spectator';
 
@@ -145,7 +146,7 @@ export function resynchronising(s: Session): Session {
 
 // May the page send an action now?
 export function mayAct(s: Session): boolean {
-  return s.connected && s.role === 'seat' && s.pending === null && !!s.state && s.state.legal.length > 0;
+  return s.connected && s.role === 'seat' && s.pending === null && !!s.state && hasLegal(s.state);
 }
 
 // Milliseconds left on the server's deadline, counted down from its `in` on receipt.

@@ -64,6 +64,22 @@ export interface GameEvent {
   data?: Json;
 }
 
+// The texts `prefix` then, for each pick made, its `word` (if any) and from `min` to `max` of
+// its words `of`, each once, in their order; `optional` picks (always with a `word`) may be left
+// out; with `distinct`, no word is picked twice in one text.
+export interface LegalPick {
+  word?: string;
+  of: string[];
+  min: number;
+  max: number;
+  optional?: boolean;
+}
+export interface LegalForm {
+  prefix: string;
+  picks: LegalPick[];
+  distinct?: boolean;
+}
+
 export interface Deadline {
   at: number;
   in: number;
@@ -81,6 +97,8 @@ export interface StateMsg {
   events: GameEvent[];
   actors: number[];
   legal: string[];
+  // Families of legal texts too many to list (docs/protocol.md); absent when there are none.
+  legal_forms?: LegalForm[];
   deadline: Deadline | null;
   you: You;
 }

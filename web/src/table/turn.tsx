@@ -4,6 +4,7 @@
 // to do on the board.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n/i18n';
+import { legalKeys } from '../protocol/legal';
 import type { Session } from '../protocol/session';
 
 // The tab's title: the page's own title, with the turn flag in front while the seat has moves.
@@ -90,8 +91,9 @@ function focusNext(): void {
 
 export function useTurnSignal(s: Session | null): void {
   const before = useRef<string[]>([]);
-  // Only while the table plays: a table waiting for its people has no turn yet.
-  const legal = s && s.seat !== null && s.role === 'seat' && !s.result && s.status?.phase === 'playing' ? (s.state?.legal ?? []) : [];
+  // Only while the table plays: a table waiting for its people has no turn yet. The forms
+  // count too: a Du Balai ! writing phase offers its formulas as a form.
+  const legal = s && s.seat !== null && s.role === 'seat' && !s.result && s.status?.phase === 'playing' && s.state ? legalKeys(s.state) : [];
   useEffect(() => {
     const fresh = newActions(before.current, legal);
     before.current = legal;

@@ -19,9 +19,10 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const legal = session.role === 'seat' ? st.legal : [];
+  const forms = session.role === 'seat' ? (st.legal_forms ?? []) : [];
   const me = typeof v.viewer === 'number' ? v.viewer : null;
   const mine = me !== null ? v.witches[me] : null;
-  const verb = writingVerb(legal);
+  const verb = writingVerb(legal, forms);
   const moment = `${v.turn}/${v.phase}/${v.step}/${v.resolving}/${verb}`;
   // Picks belong to one moment of the race: a key pressed in the next moment starts afresh,
   // even before any effect could run.
@@ -39,7 +40,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
     else n.add(word);
     setPicks(n);
   };
-  const write = formulaFor(legal, picks);
+  const write = formulaFor(legal, picks, forms);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,7 +49,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Enter and Space on a focused button keep their usual meaning (press that button).
       if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card')) return;
-      const r = keyAction(e.key, legal, picks, menu);
+      const r = keyAction(e.key, legal, picks, menu, forms);
       if (r.kind === 'none') return;
       e.preventDefault();
       if (r.kind === 'act') act(r.action);

@@ -1,5 +1,7 @@
 // The terminal's keys, turned into canonical action texts. Whether an action is allowed is the
 // server's to say: a key only ever picks one of the texts in `legal`.
+import { firstPickText } from '../../protocol/legal';
+import type { LegalForm } from '../../protocol/types';
 import { SYMBOLS } from './symbols';
 
 // The words of a formula action ("formula zaam glou" → ["zaam","glou"]), or null.
@@ -10,18 +12,23 @@ export function formulaWords(action: string, verb: 'formula' | 'second-formula')
   return rest.split(/[\s,+]+/).filter(Boolean);
 }
 
-// The writing verb offered now, if any.
-export function writingVerb(legal: string[]): 'formula' | 'second-formula' | null {
+// The writing verb offered now, if any: in `legal`, or as the prefix of a form (the server
+// describes the formulas rather than listing them).
+export function writingVerb(legal: string[], forms: LegalForm[] = []): 'formula' | 'second-formula' | null {
   if (legal.some((a) => a.startsWith('second-formula '))) return 'second-formula';
-  if (legal.some((a) => a.startsWith('formula '))) return 'formula';
+  if (legal.some((a) => a.startsWith('formula ')) || forms.some((f) => f.prefix === 'formula')) return 'formula';
   return null;
 }
 
 // The legal action writing exactly the picked cards (order does not matter), or null.
-export function formulaFor(legal: string[], picks: Set<string>): string | null {
-  const verb = writingVerb(legal);
+export function formulaFor(legal: string[], picks: Set<string>, forms: LegalForm[] = []): string | null {
+  const verb = writingVerb(legal, forms);
   // Writing nothing is its own choice (key n), never an Enter with no card picked.
   if (!verb || picks.size === 0) return null;
+  for (const f of forms) {
+    const a = f.prefix === verb ? firstPickText(f, picks) : null;
+    if (a) return a;
+  }
   for (const a of legal) {
     const w = formulaWords(a, verb);
     if (w && w.length === picks.size && w.every((x) => picks.has(x))) return a;
@@ -36,15 +43,15 @@ export type KeyResult =
   | { kind: 'none' };
 
 // What a key does now. `menu` is the list of other actions shown with numbers 1–9.
-export function keyAction(key: string, legal: string[], picks: Set<string>, menu: string[]): KeyResult {
+export function keyAction(key: string, legal: string[], picks: Set<string>, menu: string[], forms: LegalForm[] = []): KeyResult {
   const has = (a: string) => legal.includes(a);
-  const verb = writingVerb(legal);
+  const verb = writingVerb(legal, forms);
   if ((key === ' ' || key === 'c') && has('close-book')) return { kind: 'act', action: 'close-book' };
   if (/^[5-7]$/.test(key) && has(`start ${key}`)) return { kind: 'act', action: `start ${key}` };
   if (verb) {
     if (/^[1-9]$/.test(key)) return { kind: 'toggle', word: SYMBOLS[Number(key) - 1].word };
     if (key === 'Enter') {
-      const a = formulaFor(legal, picks);
+      const a = formulaFor(legal, picks, forms);
       return a ? { kind: 'act', action: a } : { kind: 'none' };
     }
     if (key === 'x' || key === 'Backspace' || key === 'Escape') return { kind: 'clear' };
