@@ -148,7 +148,7 @@ export const en = {
   known_card: 'Known: {card} (came back from under the Gratin)',
   hand: 'Your cards',
   hand_choose: 'Your two cards: place one, the other is discarded',
-  hand_empty: 'You hold no card now; wait for your turn.',
+  hand_empty: 'No card in hand: you draw two when your turn comes.',
   under_left: 'under left',
   under_right: 'under right',
   place_under_long: 'Place {card} under the {side}',
