@@ -147,7 +147,7 @@ export const fr: Record<keyof typeof en, string> = {
   known_card: 'Connue : {card} (revenue de sous le Gratin)',
   hand: 'Vos cartes',
   hand_choose: 'Vos deux cartes : posez-en une, l’autre est défaussée',
-  hand_empty: 'Vous n’avez pas de carte ; attendez votre tour.',
+  hand_empty: 'Aucune carte en main : vous en piochez deux à votre tour.',
   under_left: 'sous la gauche',
   under_right: 'sous la droite',
   place_under_long: 'Poser {card} sous la {side}',
