@@ -1,7 +1,7 @@
 // Du Balai ! at the table: the book open or closed, the dice only while the view holds them,
 // the countdown, the track, your nine symbol cards to write a formula (pointer or keys), the
 // Magie noire choices with what each card does, and every witch's formulas after the reveal.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
@@ -28,8 +28,14 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   // Picks belong to one moment of the race: a key pressed in the next moment starts afresh,
   // even before any effect could run.
   const [picked, setPicked] = useState<{ moment: string; draft: Draft }>({ moment, draft: emptyDraft() });
-  const draft = picked.moment === moment ? picked.draft : emptyDraft();
-  const setDraft = (d: Draft) => setPicked({ moment, draft: d });
+  // The newest draft, for keys pressed faster than the page renders.
+  const latest = useRef(picked);
+  const draftOf = (p: { moment: string; draft: Draft }) => (p.moment === moment ? p.draft : emptyDraft());
+  const draft = draftOf(picked);
+  const setDraft = (d: Draft) => {
+    latest.current = { moment, draft: d };
+    setPicked(latest.current);
+  };
   // With Double-jeu in hand the form offers a second formula from the cards left.
   const two = offersSecond(forms);
   const slot = two ? draft.slot : 'first';
@@ -52,8 +58,10 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Enter and Space on a focused button keep their usual meaning (press that button).
-      if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card')) return;
-      const r = keyAction(e.key, legal, { ...draft, slot }, menu, forms);
+      // The builder's own buttons (cards, the two formulas) leave Enter to the builder.
+      if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card') && !(e.key === 'Enter' && el.classList.contains('dj-slot'))) return;
+      const now = draftOf(latest.current);
+      const r = keyAction(e.key, legal, { ...now, slot: two ? now.slot : 'first' }, menu, forms);
       if (r.kind === 'none') return;
       e.preventDefault();
       if (r.kind === 'act') act(r.action);
