@@ -217,7 +217,7 @@ export function scenes(dir: string): Scene[] {
         { kind: 'written', text: 'Seat 1 has written a formula.', data: { seat: 1 } },
       ],
       keys: ['1', '5', 'Enter', '4'],
-      scroll: '.symbol-hand',
+      scroll: '.symbol-hand .write-row',
       sends: { click: '.symbol-hand .write-row .primary', action: 'formula zaam biii second glou' },
     },
     {

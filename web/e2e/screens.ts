@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { babaYagaStudyLayout, scenes, status, type Scene } from './fixtures';
 import { serveDist } from './static_server';
 import { mockConnection } from './schemas';
+import { axeViolations } from './axe';
 import { HINTS } from '../src/games/baba-yaga/data';
 
 export const SIZES = [
@@ -88,6 +89,9 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
         // Requirement: the page sends the text the server's form accepts (Double-jeu: both
         // formulas in one action).
         if (scene.sends) {
+          // The builder as built (both formulas shown) passes axe-core too.
+          const found = await axeViolations(p2, `${scene.name} at ${size.tag} px`);
+          if (found.length) throw new Error(`axe-core: ${found.map((v) => `${v.page}: ${v.id} (${v.impact}) ${v.nodes.join(' | ')}`).join('\n')}`);
           await p2.locator(scene.sends.click).click();
           for (let i = 0; i < 50 && acts.length === 0; i++) await p2.waitForTimeout(50);
           if (acts.join('|') !== scene.sends.action) throw new Error(`${scene.name}: the page sent ${JSON.stringify(acts)}, not ${JSON.stringify(scene.sends.action)}`);
