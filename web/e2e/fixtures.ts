@@ -126,6 +126,17 @@ function duBalaiView(full: any, seat: number) {
 const WORDS = ['zaam', 'boulga', 'foulzz', 'glou', 'biii', 'nebulo', 'zyeux', 'arakna', 'stella'];
 // The writing phase as the server sends it: `formula none` listed, the 511 formulas as a form.
 const FORMULA_FORM = { prefix: 'formula', picks: [{ of: WORDS, min: 1, max: 9 }] };
+// Holding Double-jeu: an optional second formula from the cards left (`formula A second B`).
+const DOUBLE_JEU_FORM = { prefix: 'formula', distinct: true, picks: [{ of: WORDS, min: 1, max: 9 }, { word: 'second', optional: true, of: WORDS, min: 1, max: 9 }] };
+
+// The writing scene with Double-jeu in seat 0's hand (the view shows her own hand).
+function withDoubleJeu(view: any) {
+  const v = JSON.parse(JSON.stringify(view));
+  const me = v.witches[v.viewer];
+  me.hand = ['double-jeu'];
+  me.magie_noire = 1;
+  return v;
+}
 
 export interface Scene {
   name: string;
@@ -136,6 +147,8 @@ export interface Scene {
   keys?: string[];
   // On the phone, the part of the page to show (scrolled to its foot).
   scroll?: string;
+  // After the screenshot: the button to click and the `act` text the page must send.
+  sends?: { click: string; action: string };
 }
 
 // The Baba Yaga moments recorded from a real server, in the order of the game.
@@ -194,6 +207,18 @@ export function scenes(dir: string): Scene[] {
         { kind: 'written', text: 'Seat 2 has written a formula.', data: { seat: 2 } },
       ],
       keys: ['1', '9'],
+    },
+    {
+      // Double-jeu: keys 1 and 5 (Zââm, Biii) for formula 1, Enter, then 4 (Gloû) for formula 2.
+      name: 'du-balai-double-jeu', game: 'du-balai',
+      state: { ...st(withDoubleJeu(duBalaiView(writing, 0)), ['formula none'], writing.actors, 0, { at: writing.deadline.at, in: 23800 }), legal_forms: [DOUBLE_JEU_FORM] },
+      log: [
+        { kind: 'book-closed', text: 'Seat 1 closes the book.', data: { closer: 1 } },
+        { kind: 'written', text: 'Seat 1 has written a formula.', data: { seat: 1 } },
+      ],
+      keys: ['1', '5', 'Enter', '4'],
+      scroll: '.symbol-hand .write-row',
+      sends: { click: '.symbol-hand .write-row .primary', action: 'formula zaam biii second glou' },
     },
     {
       name: 'du-balai-magie-noire', game: 'du-balai',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { babaYagaStudyLayout, scenes, status, type Scene } from './fixtures';
 import { serveDist } from './static_server';
 import { mockConnection } from './schemas';
+import { axeViolations } from './axe';
 import { HINTS } from '../src/games/baba-yaga/data';
 
 export const SIZES = [
@@ -14,12 +15,14 @@ export const SIZES = [
 ];
 const CODE = 'k3v9q2xw7m4pd8ht';
 
-async function mockTable(page: Page, scene: Scene | null, phase: string, game: string) {
+// The `act` texts the page sent to the mocked server.
+async function mockTable(page: Page, scene: Scene | null, phase: string, game: string, acts: string[] = []) {
   await page.routeWebSocket(/\/ws$/, (ws) => {
     const mock = mockConnection(`screens ${scene?.name ?? game} ${phase}`);
     ws.send(mock.send({ type: 'welcome', protocol: 1, server: 'fixture', server_time: Date.now() }));
     ws.onMessage((raw) => {
       const m = mock.got(raw);
+      if (m.type === 'act') acts.push(m.action);
       if (m.type === 'rejoin') {
         const you = scene ? scene.state.you : 0;
         ws.send(mock.send({ type: 'joined', table: CODE, seat: you, token: m.token, protocol: 1 }));
@@ -70,7 +73,8 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
       for (const scene of scenes(fixtures)) {
         await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => {});
         const p2 = await ctx.newPage();
-        await mockTableOn(p2, scene);
+        const acts: string[] = [];
+        await mockTableOn(p2, scene, acts);
         await p2.goto(`${url}/t/${CODE}`);
         await p2.locator(`.${scene.game}`).waitFor();
         for (const k of scene.keys ?? []) await p2.keyboard.press(k);
@@ -82,6 +86,16 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
         // Requirement: nothing of the dice in the page once the book is closed.
         if (scene.name === 'du-balai-writing' && (await p2.locator('.dice, .die').count()) !== 0) throw new Error('dice left in the DOM while the book is closed');
         if (scene.game === 'baba-yaga') await checkBabaYagaPage(p2, scene, fixtures);
+        // Requirement: the page sends the text the server's form accepts (Double-jeu: both
+        // formulas in one action).
+        if (scene.sends) {
+          // The builder as built (both formulas shown) passes axe-core too.
+          const found = await axeViolations(p2, `${scene.name} at ${size.tag} px`);
+          if (found.length) throw new Error(`axe-core: ${found.map((v) => `${v.page}: ${v.id} (${v.impact}) ${v.nodes.join(' | ')}`).join('\n')}`);
+          await p2.locator(scene.sends.click).click();
+          for (let i = 0; i < 50 && acts.length === 0; i++) await p2.waitForTimeout(50);
+          if (acts.join('|') !== scene.sends.action) throw new Error(`${scene.name}: the page sent ${JSON.stringify(acts)}, not ${JSON.stringify(scene.sends.action)}`);
+        }
         if (!rulesShown.has(scene.game)) {
           rulesShown.add(scene.game);
           shots.push(await rulesShot(p2, scene.game, lang, join(out, `${scene.game}-rules-${size.tag}.png`)));
@@ -147,6 +161,6 @@ async function rulesShot(page: Page, game: string, lang: 'en' | 'fr', file: stri
   return file;
 }
 
-async function mockTableOn(page: Page, scene: Scene) {
-  await mockTable(page, scene, 'playing', scene.game);
+async function mockTableOn(page: Page, scene: Scene, acts: string[] = []) {
+  await mockTable(page, scene, 'playing', scene.game, acts);
 }

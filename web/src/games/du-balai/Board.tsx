@@ -1,18 +1,19 @@
 // Du Balai ! at the table: the book open or closed, the dice only while the view holds them,
 // the countdown, the track, your nine symbol cards to write a formula (pointer or keys), the
 // Magie noire choices with what each card does, and every witch's formulas after the reveal.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
 import { acrobaticsOf, cardOfAction, MAGIE_NOIRE } from './cards';
 import { Dice } from './Dice';
-import { formulaFor, keyAction, writingVerb } from './keys';
+import { draftText, emptyDraft, formulaFor, keyAction, offersSecond, toggleCard, writingVerb, type Draft } from './keys';
 import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
 import { Why } from '../../table/aid';
+import './double_jeu.css';
 import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names }: BoardProps) {
@@ -26,21 +27,30 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const moment = `${v.turn}/${v.phase}/${v.step}/${v.resolving}/${verb}`;
   // Picks belong to one moment of the race: a key pressed in the next moment starts afresh,
   // even before any effect could run.
-  const [picked, setPicked] = useState<{ moment: string; cards: Set<string> }>({ moment, cards: new Set() });
-  const picks = picked.moment === moment ? picked.cards : new Set<string>();
-  const setPicks = (cards: Set<string>) => setPicked({ moment, cards });
-  const menu = legal.filter((a) => !a.startsWith('formula ') && !a.startsWith('second-formula ') && a !== 'close-book');
+  const [picked, setPicked] = useState<{ moment: string; draft: Draft }>({ moment, draft: emptyDraft() });
+  // The newest draft, for keys pressed faster than the page renders.
+  const latest = useRef(picked);
+  const draftOf = (p: { moment: string; draft: Draft }) => (p.moment === moment ? p.draft : emptyDraft());
+  const draft = draftOf(picked);
+  const setDraft = (d: Draft) => {
+    latest.current = { moment, draft: d };
+    setPicked(latest.current);
+  };
+  // With Double-jeu in hand the form offers a second formula from the cards left.
+  const two = offersSecond(forms);
+  const slot = two ? draft.slot : 'first';
+  const picks = slot === 'first' ? draft.first : draft.second;
+  const menu = legal.filter((a) => !a.startsWith('formula ') && a !== 'close-book');
   const busy = session.pending !== null;
   const now = useTick(!!st.deadline && !v.scores);
   const left = timeLeft(session, now);
   const used = new Set<string>((mine?.formulas ?? []).flatMap((f: any) => f.cards as string[]));
-  const toggle = (word: string) => {
-    const n = new Set(picks);
-    if (n.has(word)) n.delete(word);
-    else n.add(word);
-    setPicks(n);
-  };
-  const write = formulaFor(legal, picks, forms);
+  const toggle = (word: string) => setDraft(toggleCard({ ...draft, slot }, word));
+  const clear = () => setDraft(slot === 'first' ? { ...draft, first: new Set() } : { ...draft, second: new Set() });
+  // What Write sends: her formula, and her second one when she has picked its cards.
+  const write = draftText(legal, draft, forms);
+  const firstAlone = formulaFor(legal, draft.first, forms);
+  const syllables = (cards: Set<string>) => (cards.size ? SYMBOLS.filter((s) => cards.has(s.word)).map((s) => s.syllable).join(' · ') : '—');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,13 +58,14 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
       if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       // Enter and Space on a focused button keep their usual meaning (press that button).
-      if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card')) return;
-      const r = keyAction(e.key, legal, picks, menu, forms);
+      // The builder's own buttons (cards, the two formulas) leave Enter to the builder.
+      if ((e.key === 'Enter' || e.key === ' ') && el && el.tagName === 'BUTTON' && !el.classList.contains('symbol-card') && !(e.key === 'Enter' && el.classList.contains('dj-slot'))) return;
+      const now = draftOf(latest.current);
+      const r = keyAction(e.key, legal, { ...now, slot: two ? now.slot : 'first' }, menu, forms);
       if (r.kind === 'none') return;
       e.preventDefault();
       if (r.kind === 'act') act(r.action);
-      else if (r.kind === 'toggle') toggle(r.word);
-      else setPicks(new Set());
+      else setDraft(r.draft);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -123,53 +134,81 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
         </p>
       )}
       {me !== null && verb && (
-        <section class="symbol-hand panel" aria-labelledby="symbols-title">
-          <h3 id="symbols-title">{t(verb === 'formula' ? 'db_write_formula' : 'db_write_second')}</h3>
+        <section class={two ? 'symbol-hand panel two-formulas' : 'symbol-hand panel'} aria-labelledby="symbols-title">
+          <h3 id="symbols-title">{t(slot === 'second' ? 'db_write_second' : 'db_write_formula')}</h3>
+          {two && <p class="dj-help">{t('dbr_second')}</p>}
+          {two && (
+            <div class="dj-slots" role="group" aria-label={t('dbj_formulas')}>
+              {(['first', 'second'] as const).map((which) => (
+                <button type="button" class={`dj-slot dj-${which}`} aria-pressed={slot === which} onClick={() => setDraft({ ...draft, slot: which })}>
+                  <span class="dj-slot-name">{t(which === 'first' ? 'dbj_formula_1' : 'dbj_formula_2')}</span>
+                  <strong class="dj-slot-cards">{syllables(which === 'first' ? draft.first : draft.second)}</strong>
+                </button>
+              ))}
+            </div>
+          )}
           <ul class="symbol-cards">
             {SYMBOLS.map((s, i) => {
               const picked = picks.has(s.word);
               const isUsed = used.has(s.word);
+              // With Double-jeu: a card of the other formula is not free for this one.
+              const other = two && (slot === 'first' ? draft.second : draft.first).has(s.word);
               return (
                 <li>
                   <button
                     type="button"
-                    class={`symbol-card${picked ? ' picked' : ''}${isUsed ? ' used' : ''}`}
+                    class={`symbol-card${picked ? ' picked' : ''}${isUsed ? ' used' : ''}${other ? ' other' : ''}`}
                     aria-pressed={picked}
-                    disabled={(isUsed && verb === 'second-formula')}
+                    disabled={other}
                     onClick={() => toggle(s.word)}
                   >
                     <kbd>{i + 1}</kbd>
                     <SymbolIcon id={s.id} />
                     <span class="syl">{s.syllable}</span>
                     <span class="sym-name">{s.name}</span>
+                    {other && <span class="dj-badge">{t(slot === 'first' ? 'dbj_in_2' : 'dbj_in_1')}</span>}
                   </button>
                 </li>
               );
             })}
           </ul>
-          {verb && (
-            <p class="write-row">
-              <button type="button" class="primary" disabled={!write || busy} onClick={() => write && act(write)}>
-                {t('db_write')} <kbd>Enter</kbd>
-              </button>
-              {legal.includes(`${verb} none`) && (
-                <button type="button" disabled={busy} onClick={() => act(`${verb} none`)}>
-                  {verb === 'formula' ? t('db_formula_none') : t('db_second_none')} <kbd>n</kbd>
+          <p class="write-row">
+            {two && slot === 'first' ? (
+              <>
+                <button type="button" class="primary" disabled={!firstAlone} onClick={() => setDraft({ ...draft, slot: 'second' })}>
+                  {t('dbj_next')} <kbd>Enter</kbd>
                 </button>
-              )}
-              <button type="button" onClick={() => setPicks(new Set())} disabled={picks.size === 0}>
-                {t('db_clear')} <kbd>x</kbd>
+                <button type="button" disabled={!write || busy} onClick={() => write && act(write)}>
+                  {t(draft.second.size ? 'dbj_write_both' : 'db_write')}
+                </button>
+              </>
+            ) : (
+              <button type="button" class="primary" disabled={!write || busy} onClick={() => write && act(write)}>
+                {t(two && draft.second.size ? 'dbj_write_both' : 'db_write')} <kbd>Enter</kbd>
               </button>
-            </p>
-          )}
-          <p class="db-picked" role="status" aria-live="polite">
-            {pickedText({ picked: picks.size, writable: !!write, closer: v.closer === me, second: verb === 'second-formula' })}
+            )}
+            {slot === 'first' && legal.includes('formula none') && (
+              <button type="button" disabled={busy} onClick={() => act('formula none')}>
+                {t('db_formula_none')} <kbd>n</kbd>
+              </button>
+            )}
+            {slot === 'second' && (
+              <button type="button" disabled={!firstAlone || busy} onClick={() => firstAlone && act(firstAlone)}>
+                {t('db_second_none')} <kbd>n</kbd>
+              </button>
+            )}
+            <button type="button" onClick={clear} disabled={picks.size === 0}>
+              {t('db_clear')} <kbd>x</kbd>
+            </button>
           </p>
+          <p class="db-picked" role="status" aria-live="polite">
+            {pickedText({ picked: picks.size, writable: slot === 'first' ? !!firstAlone : !!write, closer: v.closer === me, second: slot === 'second' })}
+          </p>
+          {two && <p class="small dj-keys">{t('dbj_keys')}</p>}
           <ul class="db-rules small">
             <li>{t('dbr_colour')}</li>
             <li>{t('dbr_perfect')}</li>
             <li>{t(v.closer === me ? 'dbr_closer_you' : 'dbr_closer_other')}</li>
-            {verb === 'second-formula' && <li>{t('dbr_second')}</li>}
           </ul>
         </section>
       )}

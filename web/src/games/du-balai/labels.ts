@@ -13,7 +13,6 @@ export function actionLabel(a: string, names: string[]): string {
   if (a === 'brouillard') return t('db_brouillard');
   if ((m = /^start (\d+)$/.exec(a))) return t('db_start', { n: m[1] });
   if (a === 'formula none') return t('db_formula_none');
-  if (a === 'second-formula none') return t('db_second_none');
   if ((m = /^keep (\S+)$/.exec(a))) return t('db_keep', { card: MAGIE_NOIRE[m[1]]?.name ?? m[1] });
   if ((m = /^play mauvais-sort on (\d+)$/.exec(a))) return t('db_mauvais_sort_on', { name: names[Number(m[1])] ?? m[1] });
   if ((m = /^play attraction (\d)$/.exec(a))) return t('db_attraction', { n: m[1] });

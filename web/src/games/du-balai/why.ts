@@ -73,7 +73,8 @@ export function formulaSpellOutcome(action: string, formulas: { cards?: string[]
 // server takes them now, the move they would make if valid, and the closer's risk. Whether
 // they are valid or perfect is only known at the reveal, and the line says so.
 export function pickedText(o: { picked: number; writable: boolean; closer: boolean; second: boolean }): string {
-  if (o.picked === 0) return o.closer ? t('dbw_pick_closer_empty') : o.second ? t('dbw_pick_second_empty') : t('dbw_pick_empty');
+  // `second`: she is picking her second formula (Double-jeu); with none, Write sends the first alone.
+  if (o.picked === 0) return o.second ? t('dbw_pick_second_empty') : o.closer ? t('dbw_pick_closer_empty') : t('dbw_pick_empty');
   if (!o.writable) return t('db_not_offered');
   const parts = [t(o.second ? 'dbw_pick_second' : 'dbw_pick_n', { n: o.picked })];
   if (o.closer && !o.second) parts.push(t('dbw_pick_closer'));
