@@ -52,14 +52,14 @@ test('bal log: plus assez de cartes, and whose Crapzouille is lost, in both lang
 test('bal log: the outcome of an exchange, cards won and Crapzouilles lost or captured, in both languages', () => {
   setLang('en');
   const told = (kind: string, text: string) => narrateBal(line(kind, text), names);
-  assert.equal(told('card-won', 'Seat 1 parries and wins a card.'), 'Circé parries and wins a card.');
+  assert.equal(told('card-won', 'Seat 1 parries and wins a card.'), 'Circé wins a card for her parry.');
   assert.equal(told('card-won', 'Seat 0 wins a card: the attack succeeds.'), 'Morgane wins a card: the attack succeeds.');
   assert.equal(told('crapzouille-lost', 'Seat 2 loses a Crapzouille; 7 left.'), 'Hécate loses a Crapzouille; 7 left.');
   assert.equal(told('crapzouille-lost', 'Seat 2 loses a captive Crapzouille, back dead to seat 0; 3 left.'), 'Hécate loses a captive Crapzouille, back dead to Morgane; 3 left.');
   assert.equal(told('captured', 'Seat 0 captures a Crapzouille from seat 1.'), 'Morgane captures a Crapzouille from Circé.');
   assert.equal(told('captured', 'Seat 0 captures a Crapzouille of seat 2 from seat 1.'), 'Morgane captures a Crapzouille of Hécate from Circé.');
   setLang('fr');
-  assert.equal(told('card-won', 'Seat 1 parries and wins a card.'), 'Circé pare et gagne une carte.');
+  assert.equal(told('card-won', 'Seat 1 parries and wins a card.'), 'Circé gagne une carte pour sa parade.');
   assert.equal(told('card-won', 'Seat 0 wins a card: the attack succeeds.'), 'Morgane gagne une carte : l’attaque réussit.');
   assert.equal(told('crapzouille-lost', 'Seat 2 loses a Crapzouille; 7 left.'), 'Hécate perd un Crapzouille ; il lui en reste 7.');
   assert.equal(told('crapzouille-lost', 'Seat 2 loses a captive Crapzouille, back dead to seat 0; 3 left.'), 'Hécate perd un Crapzouille captif, rendu mort à Morgane ; il lui en reste 3.');

@@ -218,7 +218,7 @@ export const balEn = {
   bal_ev_lutin_tresor: '{name} plays Lutin farceur with Trésor magique: a farce on herself.',
   bal_ev_attack_all_tresor: '{name} casts Sortilège on every witch with {potions} and Trésor magique.',
   bal_ev_eliminated: '{name} has lost her last Crapzouille and leaves the ball.',
-  bal_ev_card_won_parry: '{name} parries and wins a card.',
+  bal_ev_card_won_parry: '{name} wins a card for her parry.',
   bal_ev_card_won_attack: '{name} wins a card: the attack succeeds.',
   bal_ev_crapzouille_lost: '{name} loses a Crapzouille; {left} left.',
   bal_ev_captive_lost: '{name} loses a captive Crapzouille, back dead to {owner}; {left} left.',

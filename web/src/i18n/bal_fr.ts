@@ -217,7 +217,7 @@ export const balFr = {
   bal_ev_lutin_tresor: '{name} joue le Lutin farceur avec le Trésor magique : une farce contre elle-même.',
   bal_ev_attack_all_tresor: '{name} lance un Sortilège sur toutes les sorcières avec {potions} et le Trésor magique.',
   bal_ev_eliminated: '{name} a perdu son dernier Crapzouille et quitte le bal.',
-  bal_ev_card_won_parry: '{name} pare et gagne une carte.',
+  bal_ev_card_won_parry: '{name} gagne une carte pour sa parade.',
   bal_ev_card_won_attack: '{name} gagne une carte : l’attaque réussit.',
   bal_ev_crapzouille_lost: '{name} perd un Crapzouille ; il lui en reste {left}.',
   bal_ev_captive_lost: '{name} perd un Crapzouille captif, rendu mort à {owner} ; il lui en reste {left}.',
