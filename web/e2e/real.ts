@@ -2,31 +2,15 @@
 // through the invite link, play the whole game by clicking the moves the server offers, and the
 // final scores shown equal the record's result line.
 import type { Browser, Page } from 'playwright-core';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBotTable } from './bot_table';
+import { spawnServe, type Served } from './serve';
 
-export function startServer(bin: string, dist: string): Promise<{ url: string; stop: () => void }> {
-  const data = mkdtempSync(join(tmpdir(), 'sabbat-e2e-'));
-  // A fresh store per run, out of the repository.
-  const child = spawn(bin, ['serve', '--port', '0', '--web', dist, '--data', data], { cwd: data, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`sabbat serve printed no URL: ${seen}`)), 20000);
-    const look = (b: Buffer) => {
-      seen += b.toString();
-      const m = /http:\/\/[^\s/]+:\d+/.exec(seen);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[0], stop: () => child.kill('SIGTERM') });
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.on('exit', (code) => reject(new Error(`sabbat serve exited (${code}): ${seen}`)));
-  });
+export function startServer(bin: string, dist: string): Promise<Served> {
+  return spawnServe(bin, ['--web', dist], 'sabbat-e2e-');
 }
 
 // Clicks one of the moves the page offers, at random; false when it offers none.

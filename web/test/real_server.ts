@@ -4,45 +4,14 @@
 // on the way it also sends a few messages the server must refuse or answer with an error, one
 // seat leaves and rejoins with its token, a spectator watches from before the start, and once
 // the game is over a late spectator watches the finished table.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WsClient } from './ws_client';
+import { spawnServe, type Served } from '../e2e/serve';
 
-export interface Server {
-  url: string;
-  stop: () => void;
-}
+export type Server = Served;
 
 // `--messages-per-second` is raised by default: the scripted seats answer at once.
 export function startServer(bin: string, messagesPerSecond = 1000): Promise<Server> {
-  const data = mkdtempSync(join(tmpdir(), 'sabbat-schemas-'));
-  const child = spawn(bin, ['serve', '--port', '0', '--data', data, '--messages-per-second', String(messagesPerSecond)], {
-    cwd: data,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`sabbat serve printed no URL: ${seen}`)), 20000);
-    const look = (b: Buffer) => {
-      seen += b.toString();
-      const m = /http:\/\/[^\s/]+:\d+/.exec(seen);
-      if (m) {
-        clearTimeout(timer);
-        resolve({
-          url: m[0],
-          stop: () => {
-            child.kill('SIGTERM');
-            rmSync(data, { recursive: true, force: true });
-          },
-        });
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.on('exit', (code) => reject(new Error(`sabbat serve exited (${code}): ${seen}`)));
-  });
+  return spawnServe(bin, ['--messages-per-second', String(messagesPerSecond)], 'sabbat-schemas-', true);
 }
 
 // One message, as it went: `sent` by the client or received from the server, on which
