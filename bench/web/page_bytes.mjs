@@ -3,7 +3,8 @@
 // loopback. Bytes are chromium's own count of what each HTTP response took on the network,
 // headers included (DevTools' encodedDataLength); a response from the cache counts 0. The
 // second row serves a copy of web/dist without its .gz and .br twins, as an older build is.
-// Last, the extensions a WebSocket opened by the page negotiated.
+// Last, the extensions a WebSocket opened by the page negotiated. The page fetches only its own
+// language's catalog, so a browser in French is measured too.
 //
 //   node bench/web/page_bytes.mjs build/sabbat        (after web/build.sh)
 import { spawn } from 'node:child_process';
@@ -64,9 +65,9 @@ async function visit(context, url) {
   return [...seen.values()];
 }
 
-async function measure(label, web, browser) {
+async function measure(label, web, browser, locale = 'en-GB') {
   const server = await serve(web);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale });
   try {
     for (const [name, rows] of [['first visit', await visit(context, server.url)], ['second visit', await visit(context, server.url)]]) {
       const total = rows.reduce((n, r) => n + r.bytes, 0);
@@ -93,6 +94,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
 try {
   const dist = join(root, 'web', 'dist');
   await measure('web/dist', dist, browser);
+  await measure('web/dist, a browser in French', dist, browser, 'fr-FR');
   const plain = mkdtempSync(join(tmpdir(), 'sabbat-plain-'));
   cpSync(dist, plain, { recursive: true });
   withoutTwins(plain);

@@ -28,6 +28,9 @@ async function app() {
     loader: { '.css': 'css' },
     outdir: out,
     entryNames: '[name].[hash]',
+    // Each language's catalog is a chunk of its own, imported when the page needs it.
+    splitting: true,
+    chunkNames: '[name].[hash]',
     metafile: true,
     bundle: true,
     minify: true,
@@ -42,6 +45,7 @@ async function app() {
   const names = hashedNames(built.metafile, out);
   let index = readFileSync(join(root, 'src/index.html'), 'utf8');
   for (const [plain, hashed] of Object.entries(names)) {
+    if (plain === 'en.js' || plain === 'fr.js') continue; // named by app.js, not by the page
     const ref = `"/${plain}"`;
     if (index.split(ref).length !== 2) throw new Error(`index.html must name ${ref} once`);
     index = index.replace(ref, `"/${hashed}"`);
@@ -59,16 +63,17 @@ async function app() {
     `${pages.play} players' rules pages, ${pages.technical} technical; ${twins} files with .gz and .br twins`);
 }
 
-// { 'app.js': 'app.<hash>.js', 'app.css': 'app.<hash>.css' } from esbuild's metafile.
+// { 'app.js': 'app.<hash>.js', 'app.css': 'app.<hash>.css', 'en.js': …, 'fr.js': … } from
+// esbuild's metafile.
 function hashedNames(metafile, out) {
   const names = {};
   for (const file of Object.keys(metafile.outputs)) {
     const name = file.split('/').pop();
-    const m = /^(app)\.[A-Z0-9]{8}\.(js|css)$/.exec(name);
-    if (!m) throw new Error(`build: unexpected output ${file}`);
+    const m = /^(app|en|fr)\.[A-Z0-9]{8}\.(js|css)$/.exec(name);
+    if (!m) throw new Error(`build: unexpected output ${file} (a module shared by a catalog and the app?)`);
     names[`${m[1]}.${m[2]}`] = name;
   }
-  if (!names['app.js'] || !names['app.css']) throw new Error('build: app.js or app.css missing');
+  for (const want of ['app.js', 'app.css', 'en.js', 'fr.js']) if (!names[want]) throw new Error(`build: ${want} missing`);
   return names;
 }
 
@@ -160,6 +165,7 @@ async function tests() {
   const entries = testFiles(join(root, 'test'));
   await build({
     entryPoints: entries,
+    inject: [join(root, 'test/catalogs.ts')],
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { detectLang, lang, setLang, t, type Lang } from './i18n/i18n';
+import { detectLang, lang, loadLang, setLang, t, type Lang } from './i18n/i18n';
 import { Lobby } from './lobby/Lobby';
 import { ReplayPage } from './replay/ReplayPage';
 import { TableRoute } from './table/TableRoute';
@@ -14,7 +14,10 @@ function savedLang(): string | null {
   }
 }
 
-setLang(detectLang(savedLang(), navigator.languages ?? [navigator.language]));
+// The language the page opens in; main.tsx loads its catalog before the first render.
+export function firstLang(): Lang {
+  return detectLang(savedLang(), navigator.languages ?? [navigator.language]);
+}
 
 export function App() {
   const [route, setRoute] = useState(parseRoute(location.pathname, location.search));
@@ -28,7 +31,12 @@ export function App() {
     document.documentElement.lang = l;
     setBaseTitle(route.page === 'lobby' ? 'Sabbat' : `${route.page === 'replay' ? t('replay_title') : t('table')} ${route.code} · Sabbat`);
   }, [l, route]);
-  const switchTo = (n: Lang) => {
+  const switchTo = async (n: Lang) => {
+    try {
+      await loadLang(n);
+    } catch {
+      return; // the catalog could not be fetched: the page stays in the language it has
+    }
     setLang(n);
     try {
       localStorage.setItem('sabbat.lang', n);

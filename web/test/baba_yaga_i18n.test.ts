@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogs } from '../src/i18n/i18n';
+import { catalogs } from './catalogs';
 import { babaYagaEn } from '../src/i18n/baba_yaga_en';
 import { babaYagaFr } from '../src/i18n/baba_yaga_fr';
 import { EFFECTS, effectHelpKey } from '../src/games/baba-yaga/data';

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogs, setLang } from '../src/i18n/i18n';
+import { catalogs } from './catalogs';
+import { setLang } from '../src/i18n/i18n';
 import { cardsLine, COLOUR_COUNTS, COLOURS, groupByKind, potions, SPELLS, WITCHES } from '../src/games/bal-des-sorcieres/data';
 
 const dir = join(process.cwd(), '..', 'src', 'games', 'bal-des-sorcieres');

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogs, detectLang, setLang, t } from '../src/i18n/i18n';
+import { catalogs } from './catalogs';
+import { detectLang, setLang, t } from '../src/i18n/i18n';
 
 const placeholders = (s: string) => (s.match(/\{[a-z]+\}/g) ?? []).sort();
 

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogs, setLang } from '../src/i18n/i18n';
+import { catalogs } from './catalogs';
+import { setLang } from '../src/i18n/i18n';
 import type { GameInfo, ParamSpec } from '../src/protocol/types';
 import { botChoices, bounds, choiceLabel, defaultBot, defaultText, inSeconds, isGuard, msToSeconds, paramHelp, paramKeys, paramLabel, paramsToSend, secondsToMs, shownDefault, typedValue } from '../src/lobby/params';
 

@@ -3,7 +3,8 @@
 // seats named from 1 with twin bots and stand-ins told apart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { catalogs, contract, fill, plural, setLang, t } from '../src/i18n/i18n';
+import { catalogs } from './catalogs';
+import { contract, fill, plural, setLang, t } from '../src/i18n/i18n';
 import { namesAtLine, seatLabel, seatNames } from '../src/table/seats';
 import type { TableStatus } from '../src/protocol/types';
 import type { LogLine } from '../src/protocol/session';

@@ -1,16 +1,27 @@
 // French and English for every string the page shows. Card, spell and symbol names keep their
 // French names in both languages. The browser's language decides at first; the switch wins
-// after that (kept in localStorage).
-import { en } from './en';
-import { fr } from './fr';
+// after that (kept in localStorage). Each language's catalog is a script of its own, fetched
+// when the page first needs it (`loadLang`), so that a visit downloads one language, not two.
+import type { en } from './en';
 
 export type Lang = 'en' | 'fr';
 export type Key = keyof typeof en;
 export type Catalog = Record<Key, string>;
 
-export const catalogs: Record<Lang, Catalog> = { en, fr };
+const catalogs: Partial<Record<Lang, Catalog>> = {};
 
 let current: Lang = 'en';
+
+// Makes `l`'s catalog usable; the page calls it through `loadLang`, the unit tests directly.
+export function addCatalog(l: Lang, catalog: Catalog): void {
+  catalogs[l] = catalog;
+}
+
+// Fetches `l`'s catalog once (a separate script of the build). Call before `setLang(l)`.
+export async function loadLang(l: Lang): Promise<void> {
+  if (catalogs[l]) return;
+  addCatalog(l, l === 'fr' ? (await import('./fr')).fr : (await import('./en')).en);
+}
 
 export function detectLang(saved: string | null, browser: readonly string[]): Lang {
   if (saved === 'en' || saved === 'fr') return saved;
@@ -22,6 +33,7 @@ export function detectLang(saved: string | null, browser: readonly string[]): La
 }
 
 export function setLang(l: Lang): void {
+  if (!catalogs[l]) throw new Error(`setLang('${l}') before its catalog is loaded`);
   current = l;
 }
 export function lang(): Lang {
@@ -33,7 +45,7 @@ export function lang(): Lang {
 // "0 point", "1 point", "2 points"; English "1 point", "0 points"). In French, "de {name}" and
 // "à {name}" are contracted with the value: "d’Alice", "du Bal des Sorcières", "au Bal".
 export function t(key: Key, vars?: Record<string, string | number>): string {
-  return fill(catalogs[current][key] ?? catalogs.en[key] ?? key, vars, current);
+  return fill(catalogs[current]?.[key] ?? key, vars, current);
 }
 
 export function fill(template: string, vars: Record<string, string | number> | undefined, l: Lang): string {
@@ -67,5 +79,5 @@ export function contract(word: 'de' | 'à' | 'que', what: string): string {
 
 // A key built from data (a parameter name, a card id); the fallback when it has none.
 export function tMaybe(key: string, fallback: string, vars?: Record<string, string | number>): string {
-  return key in catalogs.en ? t(key as Key, vars) : fallback;
+  return key in (catalogs[current] ?? {}) ? t(key as Key, vars) : fallback;
 }
