@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
   app.add_option("--label", o.label, "A label copied into the JSON line");
   app.add_flag("--deflate", o.deflate,
                "Seats offer permessage-deflate, as browsers do (the server may take it)");
+  app.add_flag("--patches", o.patches,
+               "Seats ask for their views as patches of the last one (\"patches\":true in join)");
   std::vector<std::string> params;
   app.add_option("--param", params, "A table parameter NAME=VALUE (repeatable)");
   app.add_option("--out", out, "Append the JSON line to this file");

@@ -190,6 +190,7 @@ class Run {
                    {"table", t.code},
                    {"name", "t" + std::to_string(c.table) + "s" + std::to_string(c.seat)},
                    {"seat", c.seat}};
+      if (o_.patches) join["patches"] = true;
       c.send(join.dump());
     } else if (type == "joined") {
       if (c.deflated()) ++r_.deflated_seats;
@@ -387,6 +388,7 @@ std::string to_json_line(const LoadOptions& o, const LoadResult& r) {
             {"server_rss_peak_mib", r.server_rss_peak_mib},
             {"idle_kib_per_table", r.idle_kib_per_table},
             {"deflate", o.deflate},
+            {"patches", o.patches},
             {"deflated_seats", r.deflated_seats},
             {"wire_bytes_per_move_seat", r.wire_bytes_per_move_seat},
             {"text_bytes_per_move_seat", r.text_bytes_per_move_seat},

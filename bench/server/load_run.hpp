@@ -27,6 +27,7 @@ struct LoadOptions {
   std::uint64_t seed = 1;      // tables' seeds and the seats' choices
   std::string label;
   bool deflate = false;  // the seats offer permessage-deflate, as browsers do
+  bool patches = false;  // the seats take their views as patches (docs/protocol.md)
   std::vector<std::pair<std::string, std::string>> params;  // the tables' parameters
 };
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Bytes per move per seat on the wire, and the server's CPU per move, with and without
-# WebSocket permessage-deflate, for each game, in one run: for each game a fresh `sabbat serve`
-# (fresh SQLite store) plays the same seeded tables twice through sabbat_load, first with seats
-# that do not offer deflate, then with seats that offer it as browsers do. The figures to read
-# are the ratios between the two rows of a game (bench/README.md, "Bytes per move").
+# WebSocket permessage-deflate and with views as patches, for each game, in one run: for each
+# game a fresh `sabbat serve` (fresh SQLite store) plays the same seeded tables four times
+# through sabbat_load: seats that offer nothing, seats that offer deflate as browsers do, seats
+# that ask for patches, and seats that do both. The figures to read are the ratios of each row
+# to the game's first row (bench/README.md, "Bytes per move").
 #
 #   bench/server/wire.sh [TABLES] [SECONDS]     # default 8 tables of 4 seats, at most 20 s each
 #
@@ -39,6 +40,10 @@ params() {
 
 builds="this"
 [ -n "${BASE_SABBAT:-}" ] && builds="base this"
+# Seats that take their views as patches, without and with deflate (NO_PATCHES=1: a build
+# without them).
+PATCHES=("--patches" "--patches --deflate")
+[ -n "${NO_PATCHES:-}" ] && PATCHES=()
 
 for game in sortileges du-balai baba-yaga bal-des-sorcieres; do
 for build in $builds; do
@@ -54,10 +59,10 @@ for build in $builds; do
     sleep 0.1
   done
   [ -n "$port" ] || { echo "sabbat serve did not start"; cat "$data/serve.log"; exit 1; }
-  for deflate in "" --deflate; do
-    # shellcheck disable=SC2046
+  for mode in "" --deflate "${PATCHES[@]}"; do
+    # shellcheck disable=SC2046,SC2086
     "$load" --port "$port" --game "$game" --tables "$TABLES" --games-per-table 1 \
-      --max-seconds "$SECONDS_MAX" --server-pid "$pid" --label "wire-$build" $(params "$game") $deflate \
+      --max-seconds "$SECONDS_MAX" --server-pid "$pid" --label "wire-$build" $(params "$game") $mode \
       >> "$OUT.run" 2> "$data/load.err" || true  # refusals of late moves are expected
   done
   kill -TERM "$pid" 2>/dev/null || true
@@ -70,25 +75,26 @@ cat "$OUT.run" >> "$OUT"
 python3 - "$OUT.run" <<'EOF'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-print("| game | build | deflate | moves | text B/move/seat | wire B/move/seat | wire ratio | server CPU ms/move | CPU ratio | largest message B | <= 16 KiB | disconnects | text / base | CPU / base | largest / base |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| game | build | deflate | patches | moves | text B/move/seat | wire B/move/seat | wire ratio | server CPU ms/move | CPU ratio | largest message B | <= 16 KiB | disconnects | text / base | CPU / base | largest / base |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 plain, based = {}, {}
 ratio = lambda a, b: "%.3f" % (a / b) if b else "-"
 for r in rows:
     build = r["label"].split("-", 1)[1] if "-" in r["label"] else "this"
-    if not r["deflate"]:
+    patches = r.get("patches", False)
+    if not r["deflate"] and not patches:
         plain[(build, r["game"])] = r
     if build == "base":
-        based[(r["game"], r["deflate"])] = r
+        based[(r["game"], r["deflate"], patches)] = r
     base = plain.get((build, r["game"]), r)
     on = "yes (%d seats)" % r["deflated_seats"] if r["deflate"] else "no"
     wr = r["wire_bytes_per_move_seat"] / base["wire_bytes_per_move_seat"] if base["wire_bytes_per_move_seat"] else 0
     cr = r["server_cpu_ms_per_move"] / base["server_cpu_ms_per_move"] if base["server_cpu_ms_per_move"] else 0
-    b = based.get((r["game"], r["deflate"])) if build != "base" else None
+    b = based.get((r["game"], r["deflate"], patches)) if build != "base" else None
     vs = [ratio(r[k], b[k]) if b else "-" for k in
           ("text_bytes_per_move_seat", "server_cpu_ms_per_move", "largest_message")]
-    print("| %s | %s | %s | %d | %.0f | %.0f | %.3f | %.3f | %.2f | %d | %s | %d | %s | %s | %s |" % (
-        r["game"], build, on, r["moves"], r["text_bytes_per_move_seat"], r["wire_bytes_per_move_seat"],
+    print("| %s | %s | %s | %s | %d | %.0f | %.0f | %.3f | %.3f | %.2f | %d | %s | %d | %s | %s | %s |" % (
+        r["game"], build, on, "yes" if patches else "no", r["moves"], r["text_bytes_per_move_seat"], r["wire_bytes_per_move_seat"],
         wr, r["server_cpu_ms_per_move"], cr, r["largest_message"],
         "yes" if r["largest_message"] <= 16384 else "**no**", r["disconnects"], *vs))
 EOF

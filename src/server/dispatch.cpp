@@ -69,7 +69,8 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
   if (m.type == "join" || m.type == "rejoin" || m.type == "watch") {
     if (link.table) return wrong_role("this connection is already at a table; open another");
     std::shared_ptr<Table> table;
-    if (!find_table(table)) return;
+    bool patches = false;
+    if (!find_table(table) || !field(optional_bool(m, "patches"), patches)) return;
     if (m.type == "join") {
       std::string name;
       std::optional<int64_t> seat;
@@ -80,7 +81,7 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
       auto shown = clean_name(name);
       if (!shown) return link.answer(error_frame("malformed", shown.error(), m.type));
       link.table = table;
-      return table->join(self, seat, std::move(*shown));
+      return table->join(self, seat, std::move(*shown), patches);
     }
     if (m.type == "rejoin") {
       std::string token;
@@ -91,10 +92,10 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
             error_frame("wrong-token", "this token holds no seat at this table", m.type));
       }
       link.table = table;
-      return table->rejoin(self, token);
+      return table->rejoin(self, token, patches);
     }
     link.table = table;
-    return table->watch(self);
+    return table->watch(self, patches);
   }
   if (m.type == "start") {
     if (!link.table) return wrong_role("join or watch the table first");

@@ -58,6 +58,14 @@ Parsed<std::string> string_field(const ClientMessage& m, const char* name, std::
   return value;
 }
 
+Parsed<bool> optional_bool(const ClientMessage& m, const char* name) {
+  auto it = m.body.find(name);
+  if (it == m.body.end() || it->is_null()) return false;
+  if (!it->is_boolean())
+    return malformed(std::string("\"") + name + "\" must be true or false", m.type);
+  return it->get<bool>();
+}
+
 Parsed<std::optional<int64_t>> optional_integer(const ClientMessage& m, const char* name) {
   auto it = m.body.find(name);
   if (it == m.body.end() || it->is_null()) return std::optional<int64_t>{};
@@ -98,12 +106,13 @@ std::vector<std::string> event_texts(const Events& events) {
 
 std::string state_text(const State& state, Seat viewer, std::string_view view_text, int64_t seq,
                        GameTime time, const Events& events, std::span<const std::string> texts,
-                       bool may_act, GameTime now, bool snapshot) {
+                       bool may_act, GameTime now, bool snapshot, bool patch) {
   std::string m = R"({"type":"state","seq":)";
   m += std::to_string(seq);
   m += R"(,"time":)";
   m += std::to_string(time);
-  m += snapshot ? R"(,"snapshot":true,"view":)" : R"(,"snapshot":false,"view":)";
+  m += snapshot ? R"(,"snapshot":true,)" : R"(,"snapshot":false,)";
+  m += patch ? R"("view_patch":)" : R"("view":)";
   m += view_text;
   m += R"(,"events":[)";
   bool first = true;

@@ -36,6 +36,8 @@ Parsed<ClientMessage> read_client_message(std::string_view text, std::size_t max
 // Fields of a message; the error names the field and what it must be.
 Parsed<std::string> string_field(const ClientMessage& m, const char* name, std::size_t max_chars);
 Parsed<std::optional<int64_t>> optional_integer(const ClientMessage& m, const char* name);
+// A field that may be absent or null (false) or a boolean.
+Parsed<bool> optional_bool(const ClientMessage& m, const char* name);
 
 Frame error_frame(std::string_view code, std::string_view message, std::string_view ref = {});
 Frame error_frame(const ProtocolError& e);
@@ -51,8 +53,9 @@ json state_message(const State& state, Seat viewer, int64_t seq, GameTime time,
 // The same message as text, from parts written once for every frame of an action: the
 // viewer's view (State::view_texts) and the events (event_texts).
 std::vector<std::string> event_texts(const Events& events);
+// `view_text` is the view, or with `patch` a JSON Patch of the last view (sent as `view_patch`).
 std::string state_text(const State& state, Seat viewer, std::string_view view_text, int64_t seq,
                        GameTime time, const Events& events, std::span<const std::string> texts,
-                       bool may_act, GameTime now, bool snapshot);
+                       bool may_act, GameTime now, bool snapshot, bool patch = false);
 
 }  // namespace sabbat::server

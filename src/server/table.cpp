@@ -9,6 +9,7 @@
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
 #include "server/secrets.hpp"
+#include "server/view_patch.hpp"
 
 namespace sabbat::server {
 
@@ -259,8 +260,9 @@ bool Table::all_humans_seated() const {
   return free_human_seat() < 0;
 }
 
-void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name) {
-  on_strand([conn, seat, name = std::move(name)](Table& self) {
+void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name,
+                 bool patches) {
+  on_strand([conn, seat, name = std::move(name), patches](Table& self) {
     if (self.broken_ || self.closed_)
       return self.refuse(conn, "no-such-table", "this table is closed", "join");
     if (self.phase_ == Phase::Finished)
@@ -292,7 +294,7 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
     taken.name = printable(name, 32);
     const std::string token = new_token();
     taken.token = token_digest(token);
-    self.links_.push_back({conn, conn->id(), s, false});
+    self.links_.push_back({conn, conn->id(), s, false, patches});
     const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
     if (starts) self.settings_.started = true;
     Frame joined = frame({{"type", "joined"},
@@ -300,7 +302,7 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"seat", s},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame snapshot = self.snapshot_frame(s);
+    Frame snapshot = self.snapshot_frame(self.links_.back());
     const uint64_t id = conn->id();
     self.save_settings([&self, conn, joined, snapshot, id] {
       conn->send(joined);
@@ -312,8 +314,8 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
   });
 }
 
-void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
-  on_strand([conn, token = std::move(token)](Table& self) {
+void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool patches) {
+  on_strand([conn, token = std::move(token), patches](Table& self) {
     if (self.broken_ || self.closed_)
       return self.refuse(conn, "no-such-table", "this table is closed", "rejoin");
     int found = -1;
@@ -342,7 +344,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
       return self.refuse(conn, "table-full", "this table has its maximum number of connections",
                          "rejoin");
     }
-    self.links_.push_back({conn, conn->id(), found, false});
+    self.links_.push_back({conn, conn->id(), found, false, patches});
     self.absent_since_[size_t(found)].reset();
     self.update_pause();
     if (self.stand_ins_[size_t(found)]) self.stand_in_ends(found);
@@ -352,7 +354,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
                           {"token", token},
                           {"protocol", kProtocolVersion}});
     Frame history = self.history_frame(found);
-    Frame snapshot = self.snapshot_frame(found);
+    Frame snapshot = self.snapshot_frame(self.links_.back());
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, joined, history, snapshot, id] {
       conn->send(joined);
@@ -365,8 +367,8 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token) {
   });
 }
 
-void Table::watch(std::shared_ptr<Connection> conn) {
-  on_strand([conn](Table& self) {
+void Table::watch(std::shared_ptr<Connection> conn, bool patches) {
+  on_strand([conn, patches](Table& self) {
     if (self.broken_ || self.closed_)
       return self.refuse(conn, "no-such-table", "this table is closed", "watch");
     if (!self.settings_.spectators)
@@ -376,9 +378,9 @@ void Table::watch(std::shared_ptr<Connection> conn) {
       return self.refuse(conn, "table-full", "this table has its maximum number of connections",
                          "watch");
     }
-    self.links_.push_back({conn, conn->id(), kSpectator, false});
+    self.links_.push_back({conn, conn->id(), kSpectator, false, patches});
     Frame history = self.history_frame(kSpectator);
-    Frame snapshot = self.snapshot_frame(kSpectator);
+    Frame snapshot = self.snapshot_frame(self.links_.back());
     const uint64_t id = conn->id();
     self.after_earlier([&self, conn, history, snapshot, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
@@ -741,11 +743,23 @@ void Table::stand_in_ends(Seat seat) {
 
 // ---- Telling ----
 
-Frame Table::snapshot_frame(Seat viewer) const {
+Frame Table::snapshot_frame(Link& link) {
   // Before the start nothing of the game is told: no dice, no cards, no clock. Every seat
   // learns its first view at once, when the game begins.
   if (phase_ == Phase::Waiting) return nullptr;
-  return state_frame(viewer, nullptr, match_.state().now());
+  const Seat viewers[] = {link.seat};
+  std::vector<std::string> views;
+  match_.state().view_texts(viewers, views);
+  Frame f = state_frame(link.seat, views.front(), {}, {}, match_.state().now(), true, false);
+  // The viewer's next patches start from this view. If its other links hold another one,
+  // they get their next view whole.
+  ViewChain& c = chain(link.seat);
+  if (c.last != views.front() || c.version == 0) {
+    c.version = ++view_versions_;
+    if (link.patches) c.last = std::move(views.front());
+  }
+  link.view_version = c.version;
+  return f;
 }
 
 Frame Table::history_frame(Seat viewer) const {
@@ -797,29 +811,18 @@ Frame Table::history_frame(Seat viewer) const {
   return std::make_shared<const std::string>(std::move(m));
 }
 
-Frame Table::state_frame(Seat viewer, const Events* events, GameTime time) const {
-  const Seat one[] = {viewer};
-  return std::move(state_frames(one, events, time).front());
+Frame Table::state_frame(Seat viewer, std::string_view view, const Events& events,
+                         std::span<const std::string> event_texts, GameTime time, bool snapshot,
+                         bool patch) const {
+  return std::make_shared<const std::string>(
+      state_text(match_.state(), viewer, view, told(viewer), time, events, event_texts,
+                 phase_ == Phase::Playing, game_now(), snapshot, patch));
 }
 
-std::vector<Frame> Table::state_frames(std::span<const Seat> viewers, const Events* events,
-                                       GameTime time) const {
-  static const Events kNone;
-  const Events& told = events ? *events : kNone;
-  const State& state = match_.state();
-  // The parts every frame shares are written once: the views' common content, the events.
-  std::vector<std::string> views;
-  state.view_texts(viewers, views);
-  const std::vector<std::string> texts = event_texts(told);
-  const bool playing = phase_ == Phase::Playing;
-  const GameTime now = game_now();
-  std::vector<Frame> out;
-  out.reserve(viewers.size());
-  for (size_t i = 0; i < viewers.size(); ++i)
-    out.push_back(std::make_shared<const std::string>(
-        state_text(state, viewers[i], views[i], this->told(viewers[i]), time, told, texts, playing,
-                   now, events == nullptr)));
-  return out;
+Table::ViewChain& Table::chain(Seat viewer) {
+  const size_t at = size_t(viewer + 1);
+  if (chains_.size() <= at) chains_.resize(settings_.seats.size() + 1);
+  return chains_[at];
 }
 
 int64_t Table::told(Seat viewer) const {
@@ -827,8 +830,9 @@ int64_t Table::told(Seat viewer) const {
   return viewer >= 0 ? all + secret_by_seat_[size_t(viewer)] : all;
 }
 
-Table::Frames Table::build_frames(const Events* events, GameTime time,
-                                  std::optional<Seat> only) const {
+Table::Frames Table::build_frames(const Events* events, GameTime time, std::optional<Seat> only) {
+  static const Events kNone;
+  const Events& told = events ? *events : kNone;
   Frames f;
   f.seats.resize(settings_.seats.size());
   // One frame per seat that has a connection, and one for all spectators.
@@ -842,12 +846,38 @@ Table::Frames Table::build_frames(const Events* events, GameTime time,
       viewers.push_back(l.seat);
   }
   if (spectators) viewers.push_back(kSpectator);
-  std::vector<Frame> frames = state_frames(viewers, events, time);
+  // The parts every frame shares are written once: the views' common content, the events.
+  std::vector<std::string> views;
+  match_.state().view_texts(viewers, views);
+  const std::vector<std::string> texts = event_texts(told);
+  const bool snapshot = events == nullptr;
   for (size_t i = 0; i < viewers.size(); ++i) {
-    if (viewers[i] == kSpectator)
-      f.spectators = std::move(frames[i]);
+    const Seat viewer = viewers[i];
+    Told& out = viewer == kSpectator ? f.spectators : f.seats[size_t(viewer)];
+    ViewChain& c = chain(viewer);
+    const uint64_t version = ++view_versions_;
+    bool patching = false, whole = false;
+    for (Link& l : links_) {
+      if (l.seat != viewer) continue;
+      if (l.patches && !c.last.empty() && l.view_version == c.version && !snapshot)
+        out.patched.push_back(l.id);
+      else
+        whole = true;
+      patching |= l.patches;
+      l.view_version = version;
+    }
+    if (!out.patched.empty()) {
+      std::string patch;
+      append_view_patch(c.last, views[i], patch);
+      out.patch = state_frame(viewer, patch, told, texts, time, snapshot, true);
+    }
+    if (whole) out.whole = state_frame(viewer, views[i], told, texts, time, snapshot, false);
+    c.version = version;
+    // Kept only while a link may need it: a view is 1–15 KiB.
+    if (patching)
+      c.last = std::move(views[i]);
     else
-      f.seats[size_t(viewers[i])] = std::move(frames[i]);
+      std::string().swap(c.last);
   }
   return f;
 }
@@ -858,7 +888,10 @@ void Table::deliver(const Frames& frames, const std::weak_ptr<Connection>& actor
   bool answered = false;
   for (Link& l : links_) {
     if (!l.live) continue;
-    Frame f = l.seat == kSpectator ? frames.spectators : frames.seats[size_t(l.seat)];
+    const Told& told = l.seat == kSpectator ? frames.spectators : frames.seats[size_t(l.seat)];
+    const bool patched =
+        std::find(told.patched.begin(), told.patched.end(), l.id) != told.patched.end();
+    Frame f = patched ? told.patch : told.whole;
     auto c = l.conn.lock();
     if (!c) continue;
     if (acted && c == acted && !answered) {

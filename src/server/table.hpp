@@ -43,9 +43,11 @@ class Table : public std::enable_shared_from_this<Table> {
   const std::string& code() const { return code_; }
 
   // The client messages of docs/protocol.md that concern a table.
-  void join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name);
-  void rejoin(std::shared_ptr<Connection> conn, std::string token);
-  void watch(std::shared_ptr<Connection> conn);
+  // `patches`: the connection takes later views as patches of its last (`view_patch`).
+  void join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name,
+            bool patches);
+  void rejoin(std::shared_ptr<Connection> conn, std::string token, bool patches);
+  void watch(std::shared_ptr<Connection> conn, bool patches);
   void start(std::shared_ptr<Connection> conn, std::string owner_token);
   void act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text);
   void leave(uint64_t connection_id);
@@ -73,12 +75,29 @@ class Table : public std::enable_shared_from_this<Table> {
     std::weak_ptr<Connection> conn;
     uint64_t id = 0;
     Seat seat = kSpectator;
-    bool live = false;  // told of everything stored so far; gets every new frame
+    bool live = false;     // told of everything stored so far; gets every new frame
+    bool patches = false;  // takes views as patches of its last one
+    // The version of the view in the last state frame made for it (0: none yet). Frames
+    // reach a link in the order they are made, so this is the view it will hold.
+    uint64_t view_version = 0;
+  };
+  // One viewer's state frame of one change: whole, and as a patch of the viewer's last view
+  // for the links that take patches and hold that view. Either is null when nobody needs it.
+  struct Told {
+    Frame whole;
+    Frame patch;
+    std::vector<uint64_t> patched;  // the links that get `patch`
   };
   // Frames of one change, for each seat that had a connection then, and for spectators.
   struct Frames {
-    std::vector<Frame> seats;
-    Frame spectators;
+    std::vector<Told> seats;
+    Told spectators;
+  };
+  // A viewer's last view made into a frame, kept while one of its links takes patches, and
+  // that view's version (numbered across the table).
+  struct ViewChain {
+    std::string last;
+    uint64_t version = 0;
   };
   struct Batch {
     bool durable = false;
@@ -120,19 +139,21 @@ class Table : public std::enable_shared_from_this<Table> {
   void stand_in_ends(Seat seat);
 
   // Telling.
-  // Where the game stands, for a connection that arrives: null while the table waits.
-  Frame snapshot_frame(Seat viewer) const;
+  // Where the game stands, for the link of a connection that arrives: null while the table
+  // waits.
+  Frame snapshot_frame(Link& link);
   // What `viewer` was told (or may see) since the start, for a log rebuilt after a rejoin or
   // a watch; null while the table waits. Sent just before the snapshot.
   Frame history_frame(Seat viewer) const;
   // Without events: a snapshot. With `only`, for that seat's connections alone.
-  Frames build_frames(const Events* events, GameTime time,
-                      std::optional<Seat> only = std::nullopt) const;
+  Frames build_frames(const Events* events, GameTime time, std::optional<Seat> only = std::nullopt);
+  ViewChain& chain(Seat viewer);
   // How many actions `viewer` (a seat or kSpectator) has been told of: its messages' seq.
   int64_t told(Seat viewer) const;
-  Frame state_frame(Seat viewer, const Events* events, GameTime time) const;
-  std::vector<Frame> state_frames(std::span<const Seat> viewers, const Events* events,
-                                  GameTime time) const;
+  // A `state` message for `viewer` holding `view` (a view, or with `patch` a patch of one).
+  Frame state_frame(Seat viewer, std::string_view view, const Events& events,
+                    std::span<const std::string> event_texts, GameTime time, bool snapshot,
+                    bool patch) const;
   // Each live link its frame; the connection that acted, if any, gets `accepted` just before.
   void deliver(const Frames& frames, const std::weak_ptr<Connection>& actor = {},
                const Frame& accepted = nullptr);
@@ -173,6 +194,8 @@ class Table : public std::enable_shared_from_this<Table> {
   GameTime clock_offset_ = 0;  // game time at clock_start_
   uint64_t schedule_generation_ = 0;
   std::vector<Link> links_;
+  std::vector<ViewChain> chains_;  // by viewer + 1: the spectators', then each seat's
+  uint64_t view_versions_ = 0;
   // A vector, not a deque: it holds a batch or two, and an empty deque still takes 576 bytes.
   std::vector<Batch> outbox_;
   bool broken_ = false;  // the store failed: the table stops, a restart rebuilds it

@@ -30,11 +30,14 @@ Created create_table(Client& c, const TablePlan& plan) {
   return {created.value("table", ""), created.value("owner", "")};
 }
 
-Person join(uint16_t port, const std::string& table, int seat, const std::string& name) {
+Person join(uint16_t port, const std::string& table, int seat, const std::string& name,
+            bool patches) {
   Person p;
   p.seat = seat;
   p.client = std::make_unique<Client>(port);
-  p.client->send({{"type", "join"}, {"table", table}, {"seat", seat}, {"name", name}});
+  json hello = {{"type", "join"}, {"table", table}, {"seat", seat}, {"name", name}};
+  if (patches) hello["patches"] = true;
+  p.client->send(hello);
   json joined = p.client->next();
   EXPECT_EQ(joined.value("type", ""), "joined") << joined.dump();
   EXPECT_EQ(joined.value("seat", -1), seat);
@@ -51,6 +54,32 @@ std::vector<std::string> offered_texts(const json& state) {
       EXPECT_TRUE(form.has_value()) << f.dump();
       if (form) expand_form(*form, out);
     }
+  return out;
+}
+
+std::vector<json> with_patches_applied(const std::vector<json>& got, int* patched) {
+  std::vector<json> out;
+  json view;  // the last view, null before the first
+  for (const json& m : got) {
+    out.push_back(m);
+    if (m.value("type", "") != "state") continue;
+    json& state = out.back();
+    if (auto p = state.find("view_patch"); p != state.end()) {
+      EXPECT_FALSE(state.contains("view")) << "a state holds both a view and a patch";
+      EXPECT_FALSE(view.is_null()) << "a patch came before any view: " << m.dump();
+      EXPECT_FALSE(state["snapshot"].get<bool>()) << "a snapshot came as a patch";
+      try {
+        view = view.patch(*p);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "the patch does not apply (" << e.what() << "): " << p->dump();
+      }
+      state.erase("view_patch");
+      state["view"] = view;
+      if (patched) ++*patched;
+    } else {
+      view = state["view"];
+    }
+  }
   return out;
 }
 
@@ -86,12 +115,14 @@ PlayedTable play_whole_game(uint16_t port, const TablePlan& plan) {
   t.created = create_table(creator, plan);
   if (plan.spectator) {
     t.spectator = std::make_unique<Client>(port);
-    t.spectator->send({{"type", "watch"}, {"table", t.created.table}});
+    json hello = {{"type", "watch"}, {"table", t.created.table}};
+    if (plan.patches) hello["patches"] = true;
+    t.spectator->send(hello);
     EXPECT_EQ(t.spectator->next().value("type", ""), "watching");
   }
   for (int s = 0; s < plan.players; ++s)
     if (s >= int(plan.bots.size()) || plan.bots[size_t(s)].empty())
-      t.people.push_back(join(port, t.created.table, s, "seat " + std::to_string(s)));
+      t.people.push_back(join(port, t.created.table, s, "seat " + std::to_string(s), plan.patches));
   std::vector<std::thread> threads;
   for (Person& p : t.people)
     threads.emplace_back([&p] {

@@ -18,7 +18,8 @@ struct TablePlan {
   std::vector<std::string> bots;  // per seat: "" for a person, else the bot's name
   bool spectator = true;          // one spectator watches from the start
   std::string seed = "7";
-  bool listed = false;  // shown in the lobby's list of open tables
+  bool listed = false;   // shown in the lobby's list of open tables
+  bool patches = false;  // people and spectator take views as patches (`view_patch`)
 };
 
 struct Created {
@@ -33,7 +34,14 @@ struct Person {
   std::string token;
   std::unique_ptr<Client> client;
 };
-Person join(uint16_t port, const std::string& table, int seat, const std::string& name);
+Person join(uint16_t port, const std::string& table, int seat, const std::string& name,
+            bool patches = false);
+
+// The messages with every `view_patch` applied (RFC 6902, by nlohmann's implementation) to
+// the view before it, and put as `view`, as a client that takes patches rebuilds them. Fails
+// the test on a patch that does not apply, or that comes before any view. `patched`: how
+// many states came as patches.
+std::vector<json> with_patches_applied(const std::vector<json>& got, int* patched = nullptr);
 
 // Every text a "state" message offers: its `legal` list and the texts of its `legal_forms`.
 std::vector<std::string> offered_texts(const json& state);

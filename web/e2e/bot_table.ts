@@ -4,6 +4,7 @@
 // waited for, and every state frame the page receives kept by its seq, to be checked later
 // against what the seat may see.
 import type { Browser, Page } from 'playwright-core';
+import { onReceived } from './received';
 
 export interface BotTable {
   page: Page;
@@ -23,8 +24,7 @@ export async function openBotTable(
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(locale ? { locale } : {}) })).newPage();
   const table: BotTable = { page, frames: new Map<number, any>(), latest: null, refused: [] };
   page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      const m = JSON.parse(String(f.payload));
+    onReceived(ws, (m) => {
       if (m.type === 'refused') table.refused.push(m);
       if (m.type !== 'state') return;
       table.frames.set(m.seq, m);

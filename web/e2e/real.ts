@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBotTable } from './bot_table';
 import { spawnServe, type Served } from './serve';
+import { onReceived } from './received';
 
 export function startServer(bin: string, dist: string): Promise<Served> {
   return spawnServe(bin, ['--web', dist], 'sabbat-e2e-');
@@ -56,8 +57,7 @@ export async function playSortileges(browser: Browser, bin: string, dist: string
       const mine = new Map<number, any>();
       frames.push(mine);
       page.on('websocket', (ws) =>
-        ws.on('framereceived', (f) => {
-          const m = JSON.parse(String(f.payload));
+        onReceived(ws, (m) => {
           if (m.type === 'state') mine.set(m.seq, m);
         }),
       );

@@ -10,6 +10,7 @@ import type { ValidateFunction, ErrorObject } from 'ajv';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPatch, type PatchOp } from '../src/protocol/patch';
 
 export const GAMES = ['sortileges', 'du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const;
 
@@ -68,10 +69,13 @@ export class ProtocolSchemas {
     return describe(v.errors ?? []);
   }
 
-  // The errors of a list of messages, each line naming the message by its index and type.
+  // The errors of a list of messages, each line naming the message by its index and type. The
+  // list is one connection's: a state's `view_patch` is applied to the view before it, and the
+  // view it makes is checked by the game's schema.
   checkFrames(frames: Frame[], game?: string): string[] {
     const out: string[] = [];
     let known = game;
+    let view: unknown = undefined;
     frames.forEach((f, i) => {
       const m = f.message as any;
       const what = `#${i} ${f.sent ? 'sent' : 'received'} ${typeof m?.type === 'string' ? m.type : '(no type)'}`;
@@ -80,11 +84,22 @@ export class ProtocolSchemas {
       if (m?.type === 'table' && typeof m?.status?.game === 'string') known = m.status.game;
       fail(this.check('server-message.schema.json', m));
       // A state's view and events, and a history's events, by the game's own schema.
+      let whole = m;
+      if (m?.type === 'state' && Array.isArray(m.view_patch)) {
+        if (view === undefined) out.push(`${what}: a view_patch before any view`);
+        try {
+          const { view_patch, ...rest } = m;
+          whole = { ...rest, view: applyPatch(view, view_patch as PatchOp[]) };
+        } catch (e) {
+          out.push(`${what}: the view_patch does not apply: ${(e as Error).message}`);
+        }
+      }
+      if (m?.type === 'state') view = whole.view;
       if (m?.type === 'state' || m?.type === 'history') {
         const g = f.game ?? known;
         if (!g) out.push(`${what}: a ${m.type} message whose game is unknown (no table message before it)`);
         else if (!(GAMES as readonly string[]).includes(g)) out.push(`${what}: no schema for the game ${g}`);
-        else fail(this.check(`${g}.${m.type}.schema.json`, m));
+        else fail(this.check(`${g}.${m.type}.schema.json`, whole));
       }
     });
     return out;

@@ -31,7 +31,7 @@ test('protocol: intents sent before the socket opens are sent once it opens, tag
   c.join('abc', 'Morgane');
   assert.equal(sockets[0].sent.length, 0);
   sockets[0].open();
-  assert.deepEqual(sockets[0].sent, [{ type: 'join', table: 'abc', name: 'Morgane', protocol: 1 }]);
+  assert.deepEqual(sockets[0].sent, [{ type: 'join', table: 'abc', name: 'Morgane', patches: true, protocol: 1 }]);
 });
 
 test('protocol: the seat token from joined is stored, and a lost connection rejoins with it', () => {
@@ -46,7 +46,7 @@ test('protocol: the seat token from joined is stored, and a lost connection rejo
   assert.equal(timers.length, 1);
   timers[0]();
   sockets[1].open();
-  assert.deepEqual(sockets[1].sent, [{ type: 'rejoin', table: 'abc', token: 'f00d', protocol: 1 }]);
+  assert.deepEqual(sockets[1].sent, [{ type: 'rejoin', table: 'abc', token: 'f00d', patches: true, protocol: 1 }]);
 });
 
 test('protocol: a page reloaded finds its token and rejoins', () => {
@@ -57,7 +57,7 @@ test('protocol: a page reloaded finds its token and rejoins', () => {
   assert.equal(c.rejoin('abc'), true);
   assert.equal(c.rejoin('other'), false, 'no token for another table');
   sockets[0].open();
-  assert.deepEqual(sockets[0].sent[0], { type: 'rejoin', table: 'abc', token: 'beef', protocol: 1 });
+  assert.deepEqual(sockets[0].sent[0], { type: 'rejoin', table: 'abc', token: 'beef', patches: true, protocol: 1 });
 });
 
 test('protocol: act sends only legal actions, with increasing seq, one at a time', () => {

@@ -6,6 +6,7 @@
 // the game is over a late spectator watches the finished table.
 import { WsClient } from './ws_client';
 import { spawnServe, type Served } from '../e2e/serve';
+import { applyPatch } from '../src/protocol/patch';
 
 export type Server = Served;
 
@@ -48,6 +49,8 @@ function random(seed: string): () => number {
 
 class Conn {
   got: any[] = [];
+  // The view of the last state, rebuilt from its patch when it came as one.
+  view: any = null;
   private constructor(
     readonly ws: WsClient,
     readonly who: string,
@@ -59,6 +62,7 @@ class Conn {
     ws.onmessage = (text) => {
       const m = JSON.parse(text);
       log.push({ who, sent: false, message: m });
+      if (m.type === 'state') c.view = m.view_patch ? applyPatch(c.view, m.view_patch) : m.view;
       c.got.push(m);
       on(c, m);
     };
@@ -127,7 +131,7 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
   const onSeat = (c: Conn, m: any) => {
     if (m.type === 'result') return;
     if (m.type !== 'state' || over) return;
-    if (spec.game === 'du-balai' && m.view.dice) dice.set(c, m.view.dice);
+    if (spec.game === 'du-balai' && c.view.dice) dice.set(c, c.view.dice);
     if (m.legal.length === 0) return;
     const perfect = spec.game === 'du-balai' ? perfectBlack(dice.get(c), m.legal) : null;
     const pick = perfect && rnd() < 0.8 ? perfect : m.legal[Math.floor(rnd() * m.legal.length)];
@@ -153,14 +157,15 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
   host.ws.close();
 
   const watcher = await Conn.open(url, 'spectator', log, () => {});
-  watcher.send({ type: 'watch', table });
+  // Some connections take their views as patches, the others whole: the schemas check both.
+  watcher.send({ type: 'watch', table, patches: true });
   await until('watching', () => !!watcher.last('table'), 5000);
 
   const humans = [...Array(spec.players).keys()].filter((s) => !(s in bots));
   for (const s of humans) {
     const c = await Conn.open(url, `seat ${s}`, log, onSeat);
     conns[s] = c;
-    c.send({ type: 'join', table, name: `Witch ${s}`, seat: s });
+    c.send({ type: 'join', table, name: `Witch ${s}`, seat: s, patches: s % 2 === 0 });
     await until(`seat ${s} joined`, () => !!c.last('joined'), 5000);
   }
   await until('the start', () => !!watcher.last('state'), 5000);
@@ -184,7 +189,7 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
       conns[leaver].ws.close();
       await sleep(20);
       const c = await Conn.open(url, `seat ${leaver} again`, log, onSeat);
-      c.send({ type: 'rejoin', table, token });
+      c.send({ type: 'rejoin', table, token, patches: true });
       conns[leaver] = c;
       // Back at the table (its history and snapshot came), it asks for another game too early.
       await until('the rejoined snapshot', () => !!c.last('state'), 5000);

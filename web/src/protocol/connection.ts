@@ -73,9 +73,9 @@ export class Connection {
       // Back at the table first, then whatever was asked while the connection was down.
       if (this.intent.kind === 'seat') {
         const t = this.opts.tokens.seat(this.intent.table);
-        if (t) this.write({ type: 'rejoin', table: this.intent.table, token: t.token });
+        if (t) this.write({ type: 'rejoin', table: this.intent.table, token: t.token, patches: true });
       } else if (this.intent.kind === 'watch') {
-        this.write({ type: 'watch', table: this.intent.table });
+        this.write({ type: 'watch', table: this.intent.table, patches: true });
       }
       const q = this.queue;
       this.queue = [];
@@ -153,17 +153,18 @@ export class Connection {
     this.write({ type: 'create', game, players, params, seats, spectators, listed });
   }
   join(table: string, name: string, seat?: number): void {
-    this.write(seat === undefined ? { type: 'join', table, name } : { type: 'join', table, name, seat });
+    // Views come as patches of the last one (session.ts applies them): far fewer bytes a move.
+    this.write(seat === undefined ? { type: 'join', table, name, patches: true } : { type: 'join', table, name, seat, patches: true });
   }
   // Rejoin with the stored token; false when this browser holds no seat at that table.
   rejoin(table: string): boolean {
     const t = this.opts.tokens.seat(table);
     if (!t) return false;
-    this.write({ type: 'rejoin', table, token: t.token });
+    this.write({ type: 'rejoin', table, token: t.token, patches: true });
     return true;
   }
   watch(table: string): void {
-    this.write({ type: 'watch', table });
+    this.write({ type: 'watch', table, patches: true });
   }
   start(table: string): boolean {
     const owner = this.opts.tokens.owner(table);

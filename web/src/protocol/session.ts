@@ -3,6 +3,7 @@
 // check and what lets a reconnect start again from a clean slate.
 import type { GameEvent, HistoryEntry, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
 import { hasLegal } from './legal';
+import { applyPatch } from './patch';
 
 export type Role = 'none' | 'seat' | 'spectator';
 
@@ -104,9 +105,21 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
       // An older state never replaces a newer one. The same seq again is the same position told
       // anew (the server does so when the table starts: now the seats may act).
       if (prev !== null && msg.seq < prev.seq) return s;
+      let state = msg;
+      if (msg.view_patch) {
+        // A patch of the last view: without that view (a lost message), or if it does not
+        // apply, the page keeps what it has and resynchronises for a whole one.
+        if (prev === null || gap) return { ...s, gap: true };
+        try {
+          const { view_patch, ...rest } = msg;
+          state = { ...rest, view: applyPatch(prev.view, view_patch) };
+        } catch {
+          return { ...s, gap: true };
+        }
+      }
       return {
         ...s,
-        state: msg,
+        state,
         stateAt: now,
         log: appendLog(s.log, msg.seq, msg.events ?? []),
         gap: s.gap || gap,

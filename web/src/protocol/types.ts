@@ -1,5 +1,6 @@
 // The messages of docs/protocol.md (version 1), as the client reads and writes them.
 // Fields the client does not use are left out; unknown fields and types are ignored.
+import type { PatchOp } from './patch';
 
 export const PROTOCOL = 1;
 
@@ -94,6 +95,9 @@ export interface StateMsg {
   seq: number;
   time: number;
   view: any;
+  // Instead of `view`, to a connection that asked for patches: the changes from the view of
+  // its last state (session.ts puts the patched view in `view`).
+  view_patch?: PatchOp[];
   events: GameEvent[];
   actors: number[];
   legal: string[];
@@ -152,9 +156,9 @@ export type ClientMsg =
       listed?: boolean;
       seed?: string;
     }
-  | { type: 'join'; table: string; name: string; seat?: number }
-  | { type: 'rejoin'; table: string; token: string }
-  | { type: 'watch'; table: string }
+  | { type: 'join'; table: string; name: string; seat?: number; patches?: boolean }
+  | { type: 'rejoin'; table: string; token: string; patches?: boolean }
+  | { type: 'watch'; table: string; patches?: boolean }
   | { type: 'start'; owner: string }
   | { type: 'act'; action: string; seq: number }
   | { type: 'again' }
