@@ -9,7 +9,9 @@
 #   bench/server/run.sh many N          # Sabbat alone: N tables played at once, no drop allowed
 #   bench/server/run.sh summary         # the tables of bench/README.md from the results
 #   bench/server/run.sh deflate M [REPS] # M tables: Sabbat with plain seats, with seats that
-#                                        # offer permessage-deflate, then the peer, in turn
+#                                        # offer permessage-deflate, with seats that offer it
+#                                        # and ask for patches (as the web client), then the
+#                                        # peer, in turn
 #
 # Needs: cmake --build build --target sabbat sabbat_load; node and the peer's npm ci. Raw
 # results go to bench/server/results/{sabbat,peer}.jsonl (one JSON line per run).
@@ -87,6 +89,7 @@ deflate() { # M reps: the three in turn, then each one's medians
   for _ in $(seq 1 "${2:-1}"); do
     sabbat_load --tables "$1"
     sabbat_load --tables "$1" --deflate
+    sabbat_load --tables "$1" --deflate --patches
     peer play memory "$1" 1 90
   done
   python3 - "$RESULTS/sabbat.jsonl" "$first" "$RESULTS/peer.jsonl" "$pfirst" <<'PY'
@@ -100,16 +103,18 @@ def show(name, rs, key_cpu, key_rate):
     return statistics.median(cpu)
 plain = show("sabbat, plain seats", [r for r in rows if not r.get("deflate")],
              "server_cpu_ms_per_move", "moves_per_s")
-on = show("sabbat, deflate seats", [r for r in rows if r.get("deflate")],
+on = show("sabbat, deflate seats", [r for r in rows if r.get("deflate") and not r.get("patches")],
           "server_cpu_ms_per_move", "moves_per_s")
-print("deflate / plain CPU per move: %.2f" % (on / plain))
+both = show("sabbat, deflate+patches", [r for r in rows if r.get("deflate") and r.get("patches")],
+            "server_cpu_ms_per_move", "moves_per_s")
+print("deflate / plain CPU per move: %.2f; deflate and patches / plain: %.2f" % (on / plain, both / plain))
 if peer:
     cpu = [r["serverCpuMsPerMove"] for r in peer]
     print("%-22s runs %d  CPU ms/move median %.4f (%.4f-%.4f)  moves/s median %.0f" % (
         "boardgame.io (memory)", len(peer), statistics.median(cpu), min(cpu), max(cpu),
         statistics.median(r["movesPerSec"] for r in peer)))
-    print("peer / sabbat CPU per move: plain seats %.2f, deflate seats %.2f" % (
-        statistics.median(cpu) / plain, statistics.median(cpu) / on))
+    print("peer / sabbat CPU per move: plain seats %.2f, deflate seats %.2f, deflate+patches %.2f" % (
+        statistics.median(cpu) / plain, statistics.median(cpu) / on, statistics.median(cpu) / both))
 PY
 }
 

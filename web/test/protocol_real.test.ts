@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ProtocolSchemas, GAMES } from '../e2e/schemas';
+import { applyPatch } from '../src/protocol/patch';
 import { playGame, playPauseAndRate, startServer, type GameSpec, type Played } from './real_server';
 
 const bin = resolve(process.env.SABBAT ?? '../build/sabbat');
@@ -54,7 +55,10 @@ test('protocol schemas: every message of whole games against a real sabbat serve
   const kinds = new Map<string, Set<string>>();
   for (const { spec, run } of played) {
     const name = `${spec.game} seed ${spec.seed}`;
-    const errors = schemas.checkFrames(run.log.map((l) => ({ sent: l.sent, message: l.message })));
+    // One connection at a time: a view_patch applies to the view of its own connection.
+    const errors = [...new Set(run.log.map((l) => l.who))].flatMap((who) =>
+      schemas.checkFrames(run.log.filter((l) => l.who === who).map((l) => ({ sent: l.sent, message: l.message }))).map((e) => `${who} ${e}`),
+    );
     // The one message the scripted host sends wrong on purpose: an unknown type.
     const expected = errors.filter((e) => / sent dance: \/type must be equal to one of the allowed values/.test(e));
     assert.equal(expected.length, 1, `${name}: the client schema refuses the unknown type 'dance'`);
@@ -62,7 +66,20 @@ test('protocol schemas: every message of whole games against a real sabbat serve
     for (const a of run.http) assert.deepEqual(schemas.check(a.schema, a.body), [], `${name}: GET ${a.path}`);
 
     // The run saw what it is meant to check: seats' and spectators' states, and the answers.
-    const states = run.log.filter((l) => !l.sent && l.message.type === 'state').map((l) => l.message);
+    // Each state with its whole view: the connections that asked for patches rebuild theirs.
+    const views = new Map<string, unknown>();
+    const states = run.log
+      .filter((l) => !l.sent && l.message.type === 'state')
+      .map((l) => {
+        const { view_patch, ...m } = l.message;
+        m.view = view_patch ? applyPatch(views.get(l.who), view_patch) : m.view;
+        views.set(l.who, m.view);
+        return m;
+      });
+    assert.ok(
+      run.log.some((l) => !l.sent && l.message.view_patch) && run.log.some((l) => !l.sent && l.message.type === 'state' && !l.message.snapshot && l.message.view),
+      `${name}: states as patches and whole`,
+    );
     assert.ok(states.some((m) => m.you === 'spectator') && states.some((m) => typeof m.you === 'number'), `${name}: states of seats and spectators`);
     const types = new Set(run.log.filter((l) => !l.sent).map((l) => l.message.type));
     for (const t of ['welcome', 'created', 'joined', 'watching', 'table', 'state', 'history', 'accepted', 'refused', 'result', 'pong', 'error'])

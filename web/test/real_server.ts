@@ -157,8 +157,9 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
   host.ws.close();
 
   const watcher = await Conn.open(url, 'spectator', log, () => {});
-  // Some connections take their views as patches, the others whole: the schemas check both.
-  watcher.send({ type: 'watch', table, patches: true });
+  // Some connections take their views as patches (the even seats), the others whole (the
+  // spectator, the odd seats): the schemas check both.
+  watcher.send({ type: 'watch', table });
   await until('watching', () => !!watcher.last('table'), 5000);
 
   const humans = [...Array(spec.players).keys()].filter((s) => !(s in bots));
