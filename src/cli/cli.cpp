@@ -27,6 +27,7 @@ struct Parsed {
   std::string bots;
   ReplayOptions replay;
   ServeOptions serve;
+  BackupOptions backup;
   // Numbers are read here, not by CLI11, which would take "010" for 8 and "0x10" for 16, wrap
   // "-3" around, or clamp what is too large.
   std::string players;
@@ -203,6 +204,14 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
 
   auto* serve = add_serve_command(app, p.serve);
 
+  auto* backup = app.add_subcommand(
+      "backup", "Copy a server's store to a file, consistently, while the server runs");
+  backup
+      ->add_option("--data", p.backup.data_dir,
+                   "Directory of the store, as given to serve (default ./sabbat-data)")
+      ->type_name("DIR");
+  backup->add_option("file", p.backup.file, "The copy to write (a new file)")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -217,11 +226,11 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   } catch (const CLI::ParseError& e) {
     const auto chosen = app.get_subcommands();
     if (chosen.empty() && argc > 1 && argv[1][0] != '-')
-      return report_error(
-          err,
-          std::string("unknown command '") + argv[1] +
-              "'; commands: games, play, sim, arena, report, replay, serve (see sabbat --help)",
-          kExitUsage);
+      return report_error(err,
+                          std::string("unknown command '") + argv[1] +
+                              "'; commands: games, play, sim, arena, report, replay, serve, backup "
+                              "(see sabbat --help)",
+                          kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
     return report_error(err, std::string(e.what()) + " (see " + help + ")", kExitUsage);
@@ -330,6 +339,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
     }
     if (rep->parsed()) return run_replay(p.replay, io);
     if (serve->parsed()) return run_serve(p.serve, io);
+    if (backup->parsed()) return run_backup(p.backup, io);
   } catch (const std::exception& e) {
     return report_error(err, std::string("internal error: ") + e.what(), kExitFailure);
   }

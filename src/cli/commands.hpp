@@ -104,6 +104,13 @@ struct ReplayOptions {
 // `sabbat replay`: narrates, checks or dumps the states of a record.
 int run_replay(const ReplayOptions& options, const Io& io);
 
+struct BackupOptions {
+  std::string data_dir = "sabbat-data";
+  std::string file;
+};
+// `sabbat backup`: a consistent copy of a server's store, while it runs (src/cli/backup_cmd.cpp).
+int run_backup(const BackupOptions& options, const Io& io);
+
 struct ServeOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port

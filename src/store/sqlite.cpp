@@ -71,10 +71,17 @@ Database& Database::operator=(Database&& other) noexcept {
 }
 
 Result<Database> Database::open(const std::string& path) {
+  return open_with(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+}
+
+Result<Database> Database::open_existing(const std::string& path) {
+  return open_with(path, SQLITE_OPEN_READWRITE);
+}
+
+Result<Database> Database::open_with(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   // No mutex of SQLite's own: a Store is used by one thread at a time.
-  const int rc = sqlite3_open_v2(
-      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   Database owner(db);  // closes the handle even when opening failed
   if (rc != SQLITE_OK)
     return fail(db ? std::string(sqlite3_errmsg(db)) : std::string(sqlite3_errstr(rc)));

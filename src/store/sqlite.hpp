@@ -65,6 +65,8 @@ class Database {
 
   // Opens (creating an empty file if missing) for reading and writing; nothing is written yet.
   static Result<Database> open(const std::string& path);
+  // Opens a file that must exist already.
+  static Result<Database> open_existing(const std::string& path);
   Result<Statement> prepare(std::string_view sql);
   // Runs one or more statements that return no rows.
   Status exec(const char* sql);
@@ -77,6 +79,7 @@ class Database {
 
  private:
   explicit Database(sqlite3* db) : db_(db) {}
+  static Result<Database> open_with(const std::string& path, int flags);
   sqlite3* db_ = nullptr;
 };
 

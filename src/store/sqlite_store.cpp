@@ -1,5 +1,6 @@
 // The embedded store: one SQLite file in WAL mode (docs/architecture.md, "Store").
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -341,6 +342,70 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   auto store = std::make_unique<SqliteStore>(path, std::move(db.value()));
   if (Status s = store->prepare_statements(); !s) return fail(s.error());
   return std::unique_ptr<Store>(std::move(store));
+}
+
+Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::string& file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    return fail("no store at " + path + " (is --data the directory sabbat serve uses?)");
+  if (fs::exists(file, ec))
+    return fail(file + " exists already; name a new file (nothing was written)");
+  auto source = Database::open_existing(path);
+  if (!source) return fail("cannot open the store " + path + ": " + source.error());
+  sqlite3_busy_timeout(source->handle(), kBusyTimeoutMs);
+  if (Status s = check_identity(*source, path); !s) return fail(s.error());
+  if (auto v = source->query_int("PRAGMA user_version"); !v || *v == 0)
+    return fail(path + " is an empty store: nothing to back up");
+
+  // Written beside the destination, then renamed: a half-made copy never has its name.
+  const std::string partial = file + ".partial";
+  fs::remove(partial, ec);
+  auto target = Database::open(partial);
+  if (!target) return fail("cannot create " + partial + ": " + target.error());
+  const auto failed = [&](std::string why) -> Result<BackupSummary> {
+    *target = sqlite::Database();
+    fs::remove(partial, ec);
+    return fail(std::move(why) + " (nothing was written to " + file + ")");
+  };
+  sqlite3_backup* b = sqlite3_backup_init(target->handle(), "main", source->handle(), "main");
+  if (!b) return failed("cannot back up " + path + ": " + target->message());
+  // All pages in one step: one read transaction, so one moment of the store. A writer that
+  // holds the lock for a moment makes the step wait, up to the busy timeout.
+  int rc = SQLITE_OK;
+  for (int tries = 0; tries < kBusyTimeoutMs / 10; ++tries) {
+    rc = sqlite3_backup_step(b, -1);
+    if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED) break;
+    sqlite3_sleep(10);
+  }
+  const int finished = sqlite3_backup_finish(b);
+  if (rc != SQLITE_DONE) return failed("cannot back up " + path + ": " + sqlite3_errstr(rc));
+  if (finished != SQLITE_OK)
+    return failed("cannot back up " + path + ": " + sqlite3_errstr(finished));
+
+  BackupSummary summary;
+  auto tables = target->query_int("SELECT count(*) FROM tables");
+  auto unfinished = target->query_int("SELECT count(*) FROM tables WHERE result IS NULL");
+  auto actions = target->query_int("SELECT count(*) FROM actions");
+  auto check = target->query_text("PRAGMA quick_check");
+  if (!tables || !unfinished || !actions || !check)
+    return failed("the copy of " + path + " cannot be read back");
+  if (*check != "ok") return failed("the copy of " + path + " fails SQLite's check: " + *check);
+  // The copy keeps the source's WAL mode; its log is folded into the file before it is closed,
+  // so that the one file is the whole backup.
+  if (Status s = target->exec("PRAGMA wal_checkpoint(TRUNCATE)"); !s)
+    return failed("cannot complete the copy of " + path + ": " + s.error());
+  summary.tables = *tables;
+  summary.unfinished = *unfinished;
+  summary.actions = *actions;
+  *target = sqlite::Database();
+  fs::rename(partial, file, ec);
+  if (ec) {
+    fs::remove(partial, ec);
+    return fail("cannot name the copy " + file + ": " + ec.message() + " (nothing was written)");
+  }
+  summary.bytes = fs::file_size(file, ec);
+  return summary;
 }
 
 }  // namespace sabbat

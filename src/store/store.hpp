@@ -57,6 +57,19 @@ class Store {
 // The SQLite store in one file (WAL mode), created with its schema if missing.
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
 
+// What a backup copied.
+struct BackupSummary {
+  int64_t tables = 0;
+  int64_t unfinished = 0;
+  int64_t actions = 0;
+  uintmax_t bytes = 0;
+};
+// A consistent copy of the SQLite store at `path` into the new file `file`, while a server may
+// go on writing to it: SQLite's online backup in one step, so one read transaction sees one
+// moment of the store (in WAL mode the writer is not blocked). The copy is written beside
+// `file` and renamed into place when whole; an existing `file` is refused, not overwritten.
+Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::string& file);
+
 // Group commit: operations queued from any thread run in order on one writer thread; appends
 // queued within `window` of each other are committed in one transaction. Each `done` runs on
 // the writer thread once its operation is durable (or failed), so the caller must hand the
