@@ -575,6 +575,8 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   if (match_.state().terminal()) {
     phase_ = Phase::Finished;
     finished_flag_ = true;
+    // No state follows the last one: the views kept for patches are freed with the game.
+    std::vector<ViewChain>().swap(chains_);
     ++schedule_generation_;
     timer_.cancel();
     const RecordResult& r = *match_.record().result;
@@ -756,7 +758,8 @@ Frame Table::snapshot_frame(Link& link) {
   ViewChain& c = chain(link.seat);
   if (c.last != views.front() || c.version == 0) {
     c.version = ++view_versions_;
-    if (link.patches) c.last = std::move(views.front());
+    // A finished game sends no state after this one: nothing to patch.
+    if (link.patches && phase_ != Phase::Finished) c.last = std::move(views.front());
   }
   link.view_version = c.version;
   return f;
