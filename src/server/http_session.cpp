@@ -1,8 +1,10 @@
 #include "server/http_session.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/websocket.hpp>
 #include <mutex>
 
@@ -136,6 +138,7 @@ void HttpSession::route(const Request& req) {
   }
 
   if (path == "/api/tables") return list_open_tables(req);
+  if (path == "/healthz") return health(req);
 
   static constexpr std::string_view kTables = "/api/tables/";
   if (path.starts_with(kTables)) return table_route(req, path.substr(kTables.size()), target);
@@ -147,6 +150,38 @@ void HttpSession::route(const Request& req) {
     return reply(text_response(req, http::status::ok, builtin_index(ctx_.public_url),
                                "text/html; charset=utf-8"));
   reply(text_response(req, http::status::not_found, "not found\n"));
+}
+
+void HttpSession::health(const Request& req) {
+  // The answer comes from the store's writer thread, or from the timer if it is stuck: the
+  // first one answers.
+  constexpr auto kHealthWait = std::chrono::seconds(2);
+  auto self = shared_from_this();
+  auto answered = std::make_shared<std::atomic<bool>>(false);
+  auto timer = std::make_shared<net::steady_timer>(stream_.get_executor(), kHealthWait);
+  Request shape;
+  shape.version(req.version());
+  shape.keep_alive(req.keep_alive());
+  const auto answer = [self, shape, answered](http::status status, const json& body) {
+    if (answered->exchange(true)) return;
+    self->reply_later(self->text_response(shape, status, body.dump() + "\n", "application/json"));
+  };
+  timer->async_wait([answer, timer](beast::error_code ec) {
+    if (!ec)
+      answer(http::status::service_unavailable,
+             {{"status", "failing"}, {"store", "no answer within 2 s"}});
+  });
+  ctx_.lobby->check_store([this, answer, timer](const Status& st) {
+    if (st) {
+      answer(http::status::ok, {{"status", "ok"}, {"store", "writable"}});
+    } else {
+      // The details (paths of this machine) go to the log, not to whoever asks.
+      ctx_.log("health check failed: " + st.error());
+      answer(http::status::service_unavailable, {{"status", "failing"}, {"store", "not writable"}});
+    }
+    // Cancelled from its own executor: the store's thread may not touch the timer.
+    net::post(timer->get_executor(), [timer] { timer->cancel(); });
+  });
 }
 
 // GET /api/tables/CODE, .../record and .../replay?seat=K: each answered from the table's strand.

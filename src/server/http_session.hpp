@@ -27,6 +27,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void route(const Request& req);
   void list_open_tables(const Request& req);
   void table_route(const Request& req, std::string rest, const std::string& target);
+  // GET /healthz: 200 once the store has taken its write lock, 503 if it cannot or does not
+  // answer within kHealthWait.
+  void health(const Request& req);
   bool origin_allowed(const Request& req) const;
   Response text_response(const Request& req, boost::beast::http::status status, std::string body,
                          std::string_view type = "text/plain; charset=utf-8");

@@ -221,4 +221,8 @@ void Lobby::close_all() {
     if (table) table->close_all();
 }
 
+void Lobby::check_store(std::function<void(const Status&)> done) {
+  store_.run([](Store& store) { return store.probe(); }, std::move(done));
+}
+
 }  // namespace sabbat::server

@@ -34,6 +34,9 @@ class Lobby {
   // Every table in memory, in code order (a snapshot; each answers on its own strand).
   std::vector<std::shared_ptr<Table>> tables() const;
   void close_all();
+  // The health check of the store: `done` gets probe()'s answer from the store's writer
+  // thread, in order after everything queued before it.
+  void check_store(std::function<void(const Status&)> done);
 
  private:
   boost::asio::io_context& ioc_;

@@ -185,6 +185,15 @@ class SqliteStore final : public Store {
     return codes(select_unfinished_, "cannot list the unfinished tables");
   }
 
+  Status probe() override {
+    if (sqlite3_db_readonly(db_.handle(), "main") == 1)
+      return fail("the store " + path_ + " is open read-only");
+    // The write lock, as a commit would take it, then nothing written.
+    if (Status s = db_.exec("BEGIN IMMEDIATE"); !s)
+      return fail("the store " + path_ + " cannot take its write lock: " + s.error());
+    return db_.exec("ROLLBACK");
+  }
+
   Result<std::vector<std::string>> finished_tables() override {
     return codes(select_finished_, "cannot list the finished tables");
   }

@@ -49,6 +49,8 @@ class Store {
   virtual Result<std::vector<std::string>> unfinished_tables() = 0;
   // Codes of the tables with a result, oldest first: the server still serves their status
   // and record after a restart. A store that keeps no finished tables says so.
+  // Whether a write could be made now (the health check): takes the write lock and lets go.
+  virtual Status probe() { return Status::success(); }
   virtual Result<std::vector<std::string>> finished_tables() {
     return fail("this store does not list its finished tables");
   }
