@@ -5,10 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
-#include "core/registry.hpp"
 #include "play.hpp"
 #include "store/store.hpp"
 
@@ -68,12 +66,7 @@ TEST(Backup, CopyTakenDuringPlayRestoresEveryUnfinishedTable) {
     again.send({{"type", "act"}, {"seq", 100}, {"action", state["legal"][0]}});
   const json last = play_randomly(again, 23);
   EXPECT_EQ(last.value("type", ""), "result");
-  auto answer = http_get(server.port(), "/api/tables/" + first.table + "/record");
-  ASSERT_EQ(answer.status, 200);
-  std::istringstream in(answer.body);
-  auto record = parse_record(in);
-  ASSERT_TRUE(record.ok());
-  EXPECT_TRUE(check_record(*record, registry()).ok());
+  EXPECT_TRUE(download_record(server.port(), first.table).has_value());
 }
 
 TEST(Backup, RefusesAMissingStoreAnExistingFileAndAnotherProgramsDatabase) {

@@ -16,23 +16,6 @@ namespace {
 
 constexpr std::size_t kLargestFrame = 16 * 1024;
 
-// Short clocks so that a real-time game ends in seconds, and a few turns of Du Balai !.
-std::map<std::string, std::string> quick_params(const Game& game) {
-  std::map<std::string, std::string> out;
-  for (const ParamSpec& p : game.param_specs()) {
-    if (p.kind != ParamSpec::Kind::Integer) continue;
-    if (p.name.ends_with("_ms")) out[p.name] = std::to_string(p.min);
-    if (p.name == "max_turns") out[p.name] = "4";
-  }
-  return out;
-}
-
-std::vector<std::string> game_ids() {
-  std::vector<std::string> ids;
-  for (const auto& g : registry().games()) ids.push_back(g->id());
-  return ids;
-}
-
 class EveryGameFrames : public ::testing::TestWithParam<std::string> {};
 
 // Every seat a person (so that every seat's messages reach the test) at the most players, and
@@ -41,7 +24,7 @@ TEST_P(EveryGameFrames, NoMessageOfAWholeGameExceeds16KiB) {
   const Game& game = *registry().find(GetParam());
   TempDir dir;
   TestServer server(dir.path());
-  TablePlan plan{game.id(), game.max_players(), quick_params(game), {}};
+  TablePlan plan{game.id(), game.max_players(), quick_params(game, 4), {}};
   PlayedTable t = play_whole_game(server.port(), plan);
   ASSERT_TRUE(t.record.result.has_value()) << "the game did not end";
   bool described = false;

@@ -11,21 +11,10 @@
 namespace sabbat::server::testing {
 namespace {
 
-// Short clocks so that a real-time game ends in seconds; nothing else differs from play.
-std::map<std::string, std::string> quick_params(const Game& game) {
-  std::map<std::string, std::string> out;
-  for (const ParamSpec& p : game.param_specs()) {
-    if (p.kind != ParamSpec::Kind::Integer) continue;
-    if (p.name.ends_with("_ms")) out[p.name] = std::to_string(p.min);
-    if (p.name == "max_turns") out[p.name] = "2";
-  }
-  return out;
-}
-
 void play_and_check(const Game& game, int players, std::vector<std::string> bots) {
   TempDir dir;
   TestServer server(dir.path());
-  TablePlan plan{game.id(), players, quick_params(game), bots};
+  TablePlan plan{game.id(), players, quick_params(game, 2), bots};
   PlayedTable t = play_whole_game(server.port(), plan);
   ASSERT_TRUE(t.record.result.has_value()) << "the game did not end";
   for (const Person& p : t.people)
@@ -70,12 +59,6 @@ TEST_P(EveryGame, MaxPlayersPeopleAndBotsPlayToTheEndWithoutLeaks) {
 // Issue 9: the game's own default bot plays at the server too.
 TEST_P(EveryGame, GameDefaultBotPlaysAgainstPeople) {
   play_fewest(game(), default_bot_name(game()));
-}
-
-std::vector<std::string> game_ids() {
-  std::vector<std::string> ids;
-  for (const auto& g : registry().games()) ids.push_back(g->id());
-  return ids;
 }
 
 INSTANTIATE_TEST_SUITE_P(Server, EveryGame, ::testing::ValuesIn(game_ids()), [](const auto& p) {

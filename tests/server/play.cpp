@@ -134,17 +134,37 @@ PlayedTable play_whole_game(uint16_t port, const TablePlan& plan) {
         [&t] { EXPECT_EQ(t.spectator->next_of("result").value("type", ""), "result"); });
   for (auto& th : threads) th.join();
 
-  auto answer = http_get(port, "/api/tables/" + t.created.table + "/record");
+  if (auto record = download_record(port, t.created.table)) t.record = std::move(*record);
+  return t;
+}
+
+std::optional<Record> download_record(uint16_t port, const std::string& table) {
+  auto answer = http_get(port, "/api/tables/" + table + "/record");
   EXPECT_EQ(answer.status, 200) << answer.body;
   std::istringstream in(answer.body);
   auto record = parse_record(in);
   EXPECT_TRUE(record.ok()) << (record ? "" : record.error());
-  if (record) {
-    t.record = *record;
-    Status checked = check_record(t.record, registry());
-    EXPECT_TRUE(checked.ok()) << (checked ? "" : checked.error());
+  if (!record) return std::nullopt;
+  Status checked = check_record(*record, registry());
+  EXPECT_TRUE(checked.ok()) << (checked ? "" : checked.error());
+  if (!checked) return std::nullopt;
+  return std::move(*record);
+}
+
+std::map<std::string, std::string> quick_params(const Game& game, int max_turns) {
+  std::map<std::string, std::string> out;
+  for (const ParamSpec& p : game.param_specs()) {
+    if (p.kind != ParamSpec::Kind::Integer) continue;
+    if (p.name.ends_with("_ms")) out[p.name] = std::to_string(p.min);
+    if (p.name == "max_turns") out[p.name] = std::to_string(max_turns);
   }
-  return t;
+  return out;
+}
+
+std::vector<std::string> game_ids() {
+  std::vector<std::string> ids;
+  for (const auto& g : registry().games()) ids.push_back(g->id());
+  return ids;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // bots by the server; and the check that every message a viewer received holds only what
 // that viewer may know.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct TablePlan {
   bool listed = false;   // shown in the lobby's list of open tables
   bool patches = false;  // people and spectator take views as patches (`view_patch`)
 };
+
+// Short clocks so that a real-time game ends in seconds, and `max_turns` turns where the game
+// counts them (Du Balai !); nothing else differs from play.
+std::map<std::string, std::string> quick_params(const Game& game, int max_turns);
+
+// The id of every registered game, for the suites that run over all of them.
+std::vector<std::string> game_ids();
 
 struct Created {
   std::string table;
@@ -56,6 +64,10 @@ struct PlayedTable {
   std::unique_ptr<Client> spectator;
   Record record;
 };
+// The finished table's record as the server serves it, which must parse and pass
+// check_record (the test fails otherwise, and gets nothing).
+std::optional<Record> download_record(uint16_t port, const std::string& table);
+
 // Creates the table, seats people and the spectator, plays to the end and downloads the
 // record (which must pass check_record).
 PlayedTable play_whole_game(uint16_t port, const TablePlan& plan);

@@ -1,9 +1,6 @@
 // Persistence: tables survive a stop and a restart, tokens stay valid, clocks and bots resume.
 #include <gtest/gtest.h>
 
-#include <sstream>
-
-#include "core/registry.hpp"
 #include "play.hpp"
 
 namespace sabbat::server::testing {
@@ -46,12 +43,7 @@ TEST(ServerRestart, UnfinishedTableIsRestoredAndPlayedToTheEnd) {
   }
   last = play_randomly(again, 12);
   EXPECT_EQ(last.value("type", ""), "result");
-  auto answer = http_get(server.port(), "/api/tables/" + t.table + "/record");
-  ASSERT_EQ(answer.status, 200);
-  std::istringstream in(answer.body);
-  auto record = parse_record(in);
-  ASSERT_TRUE(record.ok());
-  EXPECT_TRUE(check_record(*record, registry()).ok());
+  EXPECT_TRUE(download_record(server.port(), t.table).has_value());
 }
 
 }  // namespace

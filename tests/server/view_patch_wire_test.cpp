@@ -5,29 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <sstream>
 
 #include "core/registry.hpp"
 #include "play.hpp"
 
 namespace sabbat::server::testing {
 namespace {
-
-std::map<std::string, std::string> quick_params(const Game& game) {
-  std::map<std::string, std::string> out;
-  for (const ParamSpec& p : game.param_specs()) {
-    if (p.kind != ParamSpec::Kind::Integer) continue;
-    if (p.name.ends_with("_ms")) out[p.name] = std::to_string(p.min);
-    if (p.name == "max_turns") out[p.name] = "2";
-  }
-  return out;
-}
-
-std::vector<std::string> game_ids() {
-  std::vector<std::string> ids;
-  for (const auto& g : registry().games()) ids.push_back(g->id());
-  return ids;
-}
 
 std::size_t state_bytes(const std::vector<json>& got) {
   std::size_t n = 0;
@@ -47,7 +30,7 @@ class ViewPatches : public ::testing::TestWithParam<std::string> {
 TEST_P(ViewPatches, RebuildEveryViewOfAWholeGameWithoutLeaks) {
   TempDir dir;
   TestServer server(dir.path());
-  TablePlan plan{game().id(), game().max_players(), quick_params(game()), {}};
+  TablePlan plan{game().id(), game().max_players(), quick_params(game(), 2), {}};
   for (int s = 0; s < game().max_players(); ++s) plan.bots.push_back(s % 2 ? "random" : "");
   plan.patches = true;
   PlayedTable t = play_whole_game(server.port(), plan);
@@ -80,7 +63,7 @@ TEST(ViewPatchesRejoin, SnapshotThenPatchesAndWholeViewsForWhoDoesNotAsk) {
   TempDir dir;
   TestServer server(dir.path());
   const Game& game = *registry().find("sortileges");
-  TablePlan plan{game.id(), 3, quick_params(game), {"", "random", "random"}};
+  TablePlan plan{game.id(), 3, quick_params(game, 2), {"", "random", "random"}};
   plan.spectator = false;
   Client creator(server.port());
   const Created t = create_table(creator, plan);
@@ -97,10 +80,8 @@ TEST(ViewPatchesRejoin, SnapshotThenPatchesAndWholeViewsForWhoDoesNotAsk) {
   whole.next_of("result");
   patched.next_of("result");
 
-  auto answer = http_get(server.port(), "/api/tables/" + t.table + "/record");
-  std::istringstream in(answer.body);
-  auto record = parse_record(in);
-  ASSERT_TRUE(record.ok());
+  const auto record = download_record(server.port(), t.table);
+  ASSERT_TRUE(record.has_value());
 
   std::vector<json> seat = first.client->received;
   int after_rejoin = 0;
