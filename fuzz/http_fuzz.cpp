@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 #include <cstdint>
@@ -67,6 +68,7 @@ std::string exchange(const uint8_t* data, size_t size) {
   // The server may close before it has read all (an unreadable request): then sending fails.
   for (size_t sent = 0; sent < size;) {
     const ssize_t n = ::send(fd, data + sent, size - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     sent += size_t(n);
   }
@@ -77,6 +79,8 @@ std::string exchange(const uint8_t* data, size_t size) {
     const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
     if (n == 0) break;
     if (n < 0) {
+      // libFuzzer's -timeout alarm (SIGALRM, every timeout / 2 + 1 s) interrupts the wait.
+      if (errno == EINTR) continue;
       if (errno == ECONNRESET) break;
       broken("the server neither answered nor closed the connection");
     }
