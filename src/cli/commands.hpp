@@ -122,7 +122,11 @@ struct ServeOptions {
   int messages_per_second = server::Limits{}.messages_per_second;  // per connection
   int max_tables = server::Limits{}.max_tables;                    // unfinished tables held at once
   int threads = server::ServerOptions{}.threads;                   // running the connections
-  std::string deflate = "on";  // "on" or "off": permessage-deflate taken when offered
+  std::string deflate = "on";              // "on" or "off": permessage-deflate taken when offered
+  std::string tls_cert, tls_key;           // HTTPS and WSS
+  std::optional<uint16_t> redirect_port;   // plain HTTP sent to HTTPS
+  std::string acme_dir;                    // certbot's webroot, served on the redirect port
+  std::vector<std::string> trust_proxies;  // proxies whose X-Forwarded-For is believed
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

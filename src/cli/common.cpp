@@ -71,7 +71,12 @@ std::string default_web_dir() {
   std::error_code ec;
   std::vector<fs::path> candidates{fs::path("web") / "dist"};
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "web" / "dist");
+  if (!ec) {
+    // A build tree (build/sabbat beside web/dist), then an installed package (/usr/bin/sabbat
+    // and /usr/share/sabbat/web).
+    candidates.push_back(exe.parent_path().parent_path() / "web" / "dist");
+    candidates.push_back(exe.parent_path().parent_path() / "share" / "sabbat" / "web");
+  }
   for (const auto& dir : candidates) {
     if (fs::is_regular_file(dir / "index.html", ec)) return dir.string();
   }

@@ -1,4 +1,5 @@
-// `sabbat serve`: the game server (docs/protocol.md), until SIGINT or SIGTERM.
+// `sabbat serve`: the game server (docs/protocol.md), until SIGINT or SIGTERM; SIGHUP reloads
+// the TLS certificate.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <ostream>
@@ -48,6 +49,34 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "Directory of the web client's built files (default: web/dist when built)")
       ->type_name("DIR");
   serve
+      ->add_option("--tls-cert", o.tls_cert,
+                   "Serve HTTPS and WSS on --port with this certificate chain (PEM, the "
+                   "server's certificate first, such as certbot's fullchain.pem); SIGHUP reads "
+                   "it and the key again, so a renewal needs no restart")
+      ->type_name("FILE");
+  serve
+      ->add_option("--tls-key", o.tls_key,
+                   "The certificate's private key (PEM, not encrypted; certbot's privkey.pem)")
+      ->type_name("FILE");
+  serve
+      ->add_option("--redirect-port", o.redirect_port,
+                   "With --tls-cert: also listen on this port in plain HTTP and send every "
+                   "request to HTTPS (usually 80)")
+      ->type_name("P")
+      ->check(CLI::Range(0, 65535));
+  serve
+      ->add_option("--acme-dir", o.acme_dir,
+                   "certbot's --webroot directory: the redirect port serves its "
+                   "/.well-known/acme-challenge/ files, so certificates renew while serving")
+      ->type_name("DIR");
+  serve
+      ->add_option("--trust-proxy", o.trust_proxies,
+                   "Address of a reverse proxy (nginx on this machine: 127.0.0.1) whose "
+                   "X-Forwarded-For header names the client, for the log (repeatable); from "
+                   "other addresses the header is ignored")
+      ->type_name("ADDR")
+      ->allow_extra_args(false);
+  serve
       ->add_option("--stand-in-after", o.stand_in_after_s,
                    "Seconds a person's seat may stay without a connection while the game is "
                    "playing before the game's default bot plays it (default 60; a table's "
@@ -88,11 +117,18 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.limits.max_tables = options.max_tables;
   o.threads = options.threads;
   o.web_dir = options.web_dir.empty() ? default_web_dir() : options.web_dir;
+  o.tls_cert = options.tls_cert;
+  o.tls_key = options.tls_key;
+  o.redirect_port = options.redirect_port;
+  o.acme_dir = options.acme_dir;
+  o.trust_proxies = options.trust_proxies;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);
   server::Server& s = **started;
   s.stop_on_signals();
   io.out << "Sabbat is serving at " << s.url() << "  (Ctrl-C stops it)" << std::endl;
+  if (s.redirect_port() != 0)
+    io.out << "HTTP on port " << s.redirect_port() << " is sent to HTTPS" << std::endl;
   if (o.web_dir.empty())
     io.out << "no web client found (build it with web/build.sh, or give --web DIR)" << std::endl;
   s.wait();

@@ -1,6 +1,7 @@
 #pragma once
 // What every part of a running server shares: its options, its log and its origin.
 #include <atomic>
+#include <boost/asio/ip/address.hpp>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@ namespace sabbat::server {
 
 class IdleWatch;
 class Lobby;
+class TlsCertificate;
 
 class Log {
  public:
@@ -34,6 +36,9 @@ struct Context {
   // connection came in at: the loopback names, the --host name, the public URL's, the allowed.
   std::vector<std::string> allowed_origins;
   std::atomic<uint64_t> next_connection_id{1};
+  TlsCertificate* tls = nullptr;  // none without --tls-cert
+  uint16_t https_port = 0;        // where the redirect port sends to
+  std::vector<boost::asio::ip::address> trusted_proxies;
   Lobby* lobby = nullptr;
   IdleWatch* idle_watch = nullptr;  // none in programs without a server (the fuzz targets)
 };

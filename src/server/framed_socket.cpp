@@ -49,6 +49,7 @@ std::size_t FrameEdge::through_frame_end(const unsigned char* p, std::size_t n, 
 }
 
 void teardown(boost::beast::role_type role, FramedSocket& s, boost::beast::error_code& ec) {
+  if (s.tls()) return boost::beast::teardown(role, *s.tls(), ec);
   boost::beast::websocket::teardown(role, s.socket(), ec);
 }
 

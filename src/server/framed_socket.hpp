@@ -4,6 +4,8 @@
 // message, nothing of the next one sits in Beast's own buffer, and an idle connection can
 // wait for the socket to become readable instead of keeping a WebSocket read pending: Beast's
 // pending read ops cost about 0.9 KiB per connection, a wait (a one-byte peek) almost nothing.
+// Over TLS (--tls-cert) it reads and writes through the TLS stream instead: there the bytes
+// the socket holds are records, not frames, so a wait reads what came into its own buffer.
 #include <boost/asio/compose.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_prefix.hpp>
@@ -11,11 +13,13 @@
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/role.hpp>
 #include <boost/beast/core/stream_traits.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "server/client_stream.hpp"
 #include "server/connection_socket.hpp"
 
 namespace sabbat::server {
@@ -44,9 +48,13 @@ class FramedSocket {
   using executor_type = socket_type::executor_type;
 
   explicit FramedSocket(socket_type&& socket) : socket_(std::move(socket)) {}
+  // Over TLS: the stream whose handshake the HTTP session made.
+  explicit FramedSocket(std::unique_ptr<TlsStream> tls)
+      : socket_(tls->get_executor()), tls_(std::move(tls)) {}
 
   executor_type get_executor() noexcept { return socket_.get_executor(); }
-  socket_type& socket() noexcept { return socket_; }
+  socket_type& socket() noexcept { return tls_ ? tls_->next_layer().socket() : socket_; }
+  TlsStream* tls() noexcept { return tls_.get(); }
   // Bytes already read from the socket and not yet handed to Beast.
   bool holds_bytes() const noexcept { return kept_ && !kept_->empty(); }
 
@@ -55,6 +63,7 @@ class FramedSocket {
   // bytes that came just before are seen; a wait_read would wait for the next ones.
   template <class Handler>
   void async_wait_readable(Handler&& handler) {
+    if (tls_) return read_ahead(std::forward<Handler>(handler));
     socket_.async_receive(boost::asio::buffer(&peeked_, 1), socket_type::message_peek,
                           std::forward<Handler>(handler));
   }
@@ -71,10 +80,31 @@ class FramedSocket {
 
   template <class ConstBuffers, class WriteToken>
   auto async_write_some(const ConstBuffers& buffers, WriteToken&& token) {
-    return socket_.async_send(buffers, more_ ? kMore : 0, std::forward<WriteToken>(token));
+    return boost::asio::async_initiate<WriteToken, void(boost::beast::error_code, std::size_t)>(
+        [this](auto handler, const ConstBuffers& b) {
+          if (tls_)
+            tls_->async_write_some(b, std::move(handler));
+          else
+            socket_.async_send(b, more_ ? kMore : 0, std::move(handler));
+        },
+        token, buffers);
   }
 
  private:
+  // TLS's wait: what the next record holds is read into kept_, where the next read finds it.
+  template <class Handler>
+  void read_ahead(Handler&& handler) {
+    constexpr std::size_t kTlsChunk = 4096;
+    kept_ = std::make_unique<std::string>(kTlsChunk, '\0');
+    tls_->async_read_some(boost::asio::buffer(*kept_),
+                          [this, handler = std::forward<Handler>(handler)](
+                              boost::beast::error_code ec, std::size_t n) mutable {
+                            kept_->resize(ec ? 0 : n);
+                            if (kept_->empty()) kept_.reset();
+                            std::move(handler)(ec, n);
+                          });
+  }
+
   template <class MutableBuffers>
   struct ReadOp {
     FramedSocket& s;
@@ -90,6 +120,7 @@ class FramedSocket {
             return boost::asio::post(s.socket_.get_executor(), std::move(self));
           }
           step = kFromSocket;
+          if (s.tls_) return s.tls_->async_read_some(buffers, std::move(self));
           return s.socket_.async_read_some(buffers, std::move(self));
         case kFromKept:
           return self.complete({}, s.give_kept(buffers));
@@ -136,6 +167,7 @@ class FramedSocket {
   }
 
   socket_type socket_;
+  std::unique_ptr<TlsStream> tls_;  // none on plain connections
   FrameEdge edge_;
   std::unique_ptr<std::string> kept_;  // rare (a client sending ahead), so not held inline
   char peeked_ = 0;
@@ -154,8 +186,11 @@ inline void beast_close_socket(FramedSocket& s) {
 
 void teardown(boost::beast::role_type role, FramedSocket& s, boost::beast::error_code& ec);
 
+// Over TLS, its close_notify goes first.
 template <class TeardownHandler>
 void async_teardown(boost::beast::role_type role, FramedSocket& s, TeardownHandler&& handler) {
+  if (s.tls())
+    return boost::beast::async_teardown(role, *s.tls(), std::forward<TeardownHandler>(handler));
   boost::beast::websocket::async_teardown(role, s.socket(), std::forward<TeardownHandler>(handler));
 }
 

@@ -6,12 +6,15 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
+#include <fstream>
 #include <mutex>
 
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
 #include "server/origin.hpp"
 #include "server/replay.hpp"
+#include "server/tls.hpp"
 #include "server/web_files.hpp"
 #include "server/websocket_session.hpp"
 
@@ -33,27 +36,62 @@ constexpr std::size_t kMaxRequestBytes = 8 * 1024;
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kMaxLingerBytes = 64 * 1024;
 constexpr std::size_t kLingerChunk = 4096;
+constexpr std::string_view kHsts = "max-age=31536000";
+constexpr std::size_t kMaxChallengeBytes = 4096;
+
+// A certificate authority's challenge file: false when it is not there or too large.
+bool read_small_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  text.resize(kMaxChallengeBytes + 1);
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(size_t(in.gcount()));
+  return text.size() <= kMaxChallengeBytes;
+}
 
 }  // namespace
 
-HttpSession::HttpSession(ConnectionSocket&& socket, Context& ctx)
-    : stream_(std::move(socket)), ctx_(ctx) {}
+namespace {
+
+// A new TLS stream holds OpenSSL's own reference to the certificate's context, so a reload
+// may drop the old one while connections still use it.
+ClientStream open_stream(ConnectionSocket&& socket, Context& ctx, Door door) {
+  if (door == Door::Tls) return ClientStream(std::move(socket), *ctx.tls->current());
+  return ClientStream(std::move(socket));
+}
+
+}  // namespace
+
+HttpSession::HttpSession(ConnectionSocket&& socket, Context& ctx, Door door)
+    : stream_(open_stream(std::move(socket), ctx, door)), ctx_(ctx), door_(door) {}
 
 void HttpSession::run() {
-  net::dispatch(stream_.get_executor(),
-                beast::bind_front_handler(&HttpSession::read_next, shared_from_this()));
+  if (!stream_.is_tls())
+    return net::dispatch(stream_.get_executor(),
+                         beast::bind_front_handler(&HttpSession::read_next, shared_from_this()));
+  stream_.tcp().expires_after(kRequestTimeout);
+  stream_.tls().async_handshake(
+      net::ssl::stream_base::server,
+      beast::bind_front_handler(&HttpSession::on_handshake, shared_from_this()));
+}
+
+void HttpSession::on_handshake(beast::error_code ec) {
+  // A failed handshake (a scanner, a client that does not trust the certificate, plain HTTP
+  // sent to the HTTPS port) has no one to answer: the connection just closes.
+  if (ec) return;
+  read_next();
 }
 
 void HttpSession::read_next() {
   parser_.emplace();
   parser_->body_limit(kMaxRequestBytes);
   parser_->header_limit(kMaxRequestBytes);
-  stream_.expires_after(kRequestTimeout);
+  stream_.tcp().expires_after(kRequestTimeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
-bool HttpSession::origin_allowed(const Request& req) const {
+bool HttpSession::origin_allowed(const Request& req) {
   const auto header = req.find(http::field::origin);
   // No Origin at all: not a browser (a program, a bot), so no page to protect the server from.
   if (header == req.end()) return true;
@@ -70,7 +108,29 @@ bool HttpSession::origin_allowed(const Request& req) const {
   auto address = local.address();
   if (address.is_v6() && address.to_v6().is_v4_mapped())
     address = net::ip::make_address_v4(net::ip::v4_mapped, address.to_v6());
-  return *origin == http_origin(address.to_string(), local.port());
+  return *origin == (stream_.is_tls() ? https_origin(address.to_string(), local.port())
+                                      : http_origin(address.to_string(), local.port()));
+}
+
+std::string HttpSession::client_address(const Request& req) {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  if (ec) return "?";
+  auto address = peer.address();
+  if (address.is_v6() && address.to_v6().is_v4_mapped())
+    address = net::ip::make_address_v4(net::ip::v4_mapped, address.to_v6());
+  const std::string own = address.to_string() + ":" + std::to_string(peer.port());
+  const auto& trusted = ctx_.trusted_proxies;
+  if (std::find(trusted.begin(), trusted.end(), address) == trusted.end()) return own;
+  // The proxy appends the address it got the request from: the last entry is the one it saw,
+  // whatever the client put before it.
+  const std::string_view forwarded = req["X-Forwarded-For"];
+  std::string_view last = forwarded.substr(std::min(forwarded.size(), forwarded.rfind(',') + 1));
+  while (!last.empty() && (last.front() == ' ' || last.front() == '\t')) last.remove_prefix(1);
+  while (!last.empty() && (last.back() == ' ' || last.back() == '\t')) last.remove_suffix(1);
+  const auto client = net::ip::make_address(std::string(last), ec);
+  if (ec) return own;
+  return client.to_string() + " (through " + own + ")";
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -94,10 +154,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return reply(text_response(req, http::status::forbidden,
                                  "this origin may not open the server's WebSocket\n"));
     }
-    stream_.expires_never();
-    std::make_shared<WebsocketSession>(stream_.release_socket(), ctx_)->run(parser_->release());
+    stream_.tcp().expires_never();
+    const std::string peer = client_address(req);
+    FramedSocket socket = stream_.is_tls() ? FramedSocket(stream_.release_tls())
+                                           : FramedSocket(stream_.release_socket());
+    std::make_shared<WebsocketSession>(std::move(socket), ctx_, peer)->run(parser_->release());
     return;
   }
+  if (door_ == Door::Redirect) return redirect_route(req);
   route(req);
 }
 
@@ -108,6 +172,8 @@ HttpSession::Response HttpSession::text_response(const Request& req, http::statu
   res.set(http::field::content_type, type);
   res.set(http::field::cache_control, "no-store");
   res.keep_alive(req.keep_alive());
+  // Browsers that once came over HTTPS keep to it for a year, even from an http:// link.
+  if (stream_.is_tls()) res.set(http::field::strict_transport_security, kHsts);
   res.body() = std::move(body);
   res.prepare_payload();
   return res;
@@ -182,6 +248,43 @@ void HttpSession::health(const Request& req) {
     // Cancelled from its own executor: the store's thread may not touch the timer.
     net::post(timer->get_executor(), [timer] { timer->cancel(); });
   });
+}
+
+void HttpSession::redirect_route(const Request& req) {
+  const std::string target(req.target().data(), req.target().size());
+  static constexpr std::string_view kChallenges = "/.well-known/acme-challenge/";
+  const auto& acme_dir = ctx_.options.acme_dir;
+  if (!acme_dir.empty() && target.starts_with(kChallenges)) {
+    // certbot --webroot writes each token as a file; a token is base64url (RFC 8555, 8.3).
+    const std::string token = target.substr(kChallenges.size());
+    const bool plain = !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+    std::string body;
+    if (plain && read_small_file(acme_dir + std::string(kChallenges) + token, body))
+      return reply(text_response(req, http::status::ok, std::move(body), "text/plain"));
+    return reply(text_response(req, http::status::not_found, "no such challenge\n"));
+  }
+  // The same host in HTTPS: the public URL's when given, else the one the client asked for.
+  std::string location = ctx_.options.public_url.empty() ? std::string() : ctx_.public_url;
+  if (!location.starts_with("https://")) {
+    const std::string_view host = req[http::field::host];
+    const std::string_view name =
+        host.substr(0, host.starts_with('[') ? host.find(']') + 1 : host.rfind(':'));
+    const bool readable = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '[' ||
+             c == ']' || c == ':';
+    });
+    if (!readable)
+      return reply(text_response(req, http::status::bad_request,
+                                 "this port sends requests to HTTPS: it needs their Host\n"));
+    location = "https://" + std::string(name);
+    if (ctx_.https_port != 443) location += ":" + std::to_string(ctx_.https_port);
+  }
+  Response res = text_response(req, http::status::permanent_redirect,
+                               "this server is at " + location + target + "\n");
+  res.set(http::field::location, location + target);
+  reply(std::move(res));
 }
 
 // GET /api/tables/CODE, .../record and .../replay?seat=K: each answered from the table's strand.
@@ -283,6 +386,7 @@ void HttpSession::send_file(const Request& req, const StaticFile& file) {
     res.set(http::field::cache_control, file.cache_control);
     res.set(http::field::etag, file.etag);
     res.set(http::field::vary, "Accept-Encoding");
+    if (stream_.is_tls()) res.set(http::field::strict_transport_security, kHsts);
     res.keep_alive(req.keep_alive());
   };
   if (file.not_modified) {
@@ -343,12 +447,20 @@ void HttpSession::refuse_request(beast::error_code ec) {
 }
 
 void HttpSession::shutdown() {
+  if (stream_.is_tls()) {
+    // TLS's close_notify, then the close; a client that never answers it has kLingerTime.
+    stream_.tcp().expires_after(kLingerTime);
+    return stream_.tls().async_shutdown([self = shared_from_this()](beast::error_code) {
+      beast::error_code ignored;
+      self->stream_.socket().close(ignored);
+    });
+  }
   beast::error_code ec;
   stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
   // What the client still sends is read and dropped for a while, so that closing with unread
   // bytes (a reset) does not destroy the answer before the client has read it.
   buffer_.consume(buffer_.size());
-  stream_.expires_after(kLingerTime);
+  stream_.tcp().expires_after(kLingerTime);
   drain(0);
 }
 

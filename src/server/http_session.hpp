@@ -1,11 +1,14 @@
 #pragma once
 // One HTTP connection: answers the routes of docs/protocol.md one request at a time, and
-// hands an upgrade to /ws over to a WebsocketSession once its Origin is allowed.
+// hands an upgrade to /ws over to a WebsocketSession once its Origin is allowed. Over TLS it
+// makes the handshake first; on the redirect port (--redirect-port) it sends every request to
+// the same address in HTTPS, but for the certificate authority's challenges (--acme-dir).
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
 
+#include "server/client_stream.hpp"
 #include "server/connection_socket.hpp"
 #include "server/context.hpp"
 
@@ -13,15 +16,23 @@ namespace sabbat::server {
 
 struct StaticFile;
 
+// Which port a connection came in at.
+enum class Door {
+  Plain,     // HTTP and WS
+  Tls,       // HTTPS and WSS
+  Redirect,  // HTTP to be sent to HTTPS
+};
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(ConnectionSocket&& socket, Context& ctx);
+  HttpSession(ConnectionSocket&& socket, Context& ctx, Door door);
   void run();
 
  private:
   using Request = boost::beast::http::request<boost::beast::http::string_body>;
   using Response = boost::beast::http::response<boost::beast::http::string_body>;
 
+  void on_handshake(boost::beast::error_code ec);
   void read_next();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(const Request& req);
@@ -30,7 +41,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // GET /healthz: 200 once the store has taken its write lock, 503 if it cannot or does not
   // answer within kHealthWait.
   void health(const Request& req);
-  bool origin_allowed(const Request& req) const;
+  void redirect_route(const Request& req);
+  bool origin_allowed(const Request& req);
+  // The client's address and port for the log: the connection's, or the last one of
+  // X-Forwarded-For when the connection comes from a proxy of --trust-proxy.
+  std::string client_address(const Request& req);
   Response text_response(const Request& req, boost::beast::http::status status, std::string body,
                          std::string_view type = "text/plain; charset=utf-8");
   void reply(Response res);
@@ -44,11 +59,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void shutdown();
   void drain(std::size_t drained);
 
-  boost::beast::basic_stream<boost::asio::ip::tcp, ConnectionExecutor> stream_;
+  ClientStream stream_;
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> in_flight_;  // the response being written
+  const Door door_;
 };
 
 }  // namespace sabbat::server

@@ -10,8 +10,12 @@ namespace sabbat::server {
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-Listener::Listener(net::io_context& ioc, Context& ctx)
-    : ioc_(ioc), ctx_(ctx), acceptor_(net::make_strand(ioc)), pause_(acceptor_.get_executor()) {}
+Listener::Listener(net::io_context& ioc, Context& ctx, Door door)
+    : ioc_(ioc),
+      ctx_(ctx),
+      door_(door),
+      acceptor_(net::make_strand(ioc)),
+      pause_(acceptor_.get_executor()) {}
 
 Status Listener::listen(const tcp::endpoint& endpoint) {
   boost::system::error_code ec;
@@ -60,7 +64,7 @@ void Listener::accept_next() {
           // fill a packet (Nagle's algorithm would hold a `state` behind its `accepted`).
           boost::system::error_code ignored;
           socket.set_option(tcp::no_delay(true), ignored);
-          std::make_shared<HttpSession>(std::move(socket), self->ctx_)->run();
+          std::make_shared<HttpSession>(std::move(socket), self->ctx_, self->door_)->run();
         }
         self->accept_next();
       });

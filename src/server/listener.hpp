@@ -1,17 +1,19 @@
 #pragma once
-// Accepts TCP connections, each onto its own strand, and gives each to an HttpSession.
+// Accepts TCP connections at one door (plain, TLS or redirect), each onto its own strand, and
+// gives each to an HttpSession.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 
 #include "core/result.hpp"
 #include "server/context.hpp"
+#include "server/http_session.hpp"
 
 namespace sabbat::server {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(boost::asio::io_context& ioc, Context& ctx);
+  Listener(boost::asio::io_context& ioc, Context& ctx, Door door);
   Status listen(const boost::asio::ip::tcp::endpoint& endpoint);
   uint16_t port() const;
   void run();
@@ -24,6 +26,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   boost::asio::io_context& ioc_;
   Context& ctx_;
+  const Door door_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer pause_;
   bool paused_logged_ = false;

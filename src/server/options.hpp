@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,17 @@ struct ServerOptions {
   // Origins besides the server's own whose pages may open the WebSocket ("https://host[:port]").
   std::vector<std::string> allow_origins;
   std::string web_dir;  // static files of the web client; empty: a built-in page
+  // HTTPS and WSS on `port` with this certificate chain and key (PEM files; SIGHUP reads them
+  // again). Both or neither.
+  std::string tls_cert;
+  std::string tls_key;
+  // With TLS: a port of plain HTTP sending every request to HTTPS (0: any free port).
+  std::optional<uint16_t> redirect_port;
+  // The webroot of certbot --webroot: the redirect port serves its challenges.
+  std::string acme_dir;
+  // Addresses of reverse proxies whose X-Forwarded-For names the client (nginx on the same
+  // machine: 127.0.0.1); from any other address the header is ignored.
+  std::vector<std::string> trust_proxies;
   bool deflate = true;  // take WebSocket permessage-deflate when a client offers it
   int threads = 2;
   Limits limits;

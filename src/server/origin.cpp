@@ -69,10 +69,23 @@ Result<std::string> origin_of_url(std::string_view url) {
   return *canonical;
 }
 
-std::string http_origin(std::string_view host, unsigned port) {
+namespace {
+
+std::string origin_at(std::string_view scheme, std::string_view host, unsigned port) {
   const bool v6 = host.find(':') != std::string_view::npos;
   std::string h = v6 ? "[" + std::string(host) + "]" : std::string(host);
-  return canonical_origin("http://" + h + ":" + std::to_string(port)).value_or("");
+  return canonical_origin(std::string(scheme) + "://" + h + ":" + std::to_string(port))
+      .value_or("");
+}
+
+}  // namespace
+
+std::string http_origin(std::string_view host, unsigned port) {
+  return origin_at("http", host, port);
+}
+
+std::string https_origin(std::string_view host, unsigned port) {
+  return origin_at("https", host, port);
 }
 
 }  // namespace sabbat::server

@@ -23,5 +23,7 @@ Result<std::string> origin_of_url(std::string_view url);
 
 // "http://HOST:PORT" for a listening address (IPv6 literals in brackets).
 std::string http_origin(std::string_view host, unsigned port);
+// The same in HTTPS (--tls-cert).
+std::string https_origin(std::string_view host, unsigned port);
 
 }  // namespace sabbat::server

@@ -20,6 +20,7 @@
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/origin.hpp"
+#include "server/tls.hpp"
 #include "store/store.hpp"
 
 namespace sabbat::server {
@@ -92,15 +93,19 @@ struct Server::Impl {
   std::unique_ptr<Store> store;
   std::unique_ptr<WriteAhead> write_ahead;
   std::unique_ptr<Lobby> lobby;
+  std::unique_ptr<TlsCertificate> tls;
   std::shared_ptr<Listener> listener;
+  std::shared_ptr<Listener> redirect;  // with TLS and --redirect-port
   std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
   std::optional<net::signal_set> signals;
+  std::optional<net::signal_set> reload_signals;
   std::optional<net::steady_timer> idle_sweep;
   std::vector<std::thread> threads;
   std::once_flag stop_once;
   std::mutex wait_mutex;
   bool joined = false;
   uint16_t port = 0;
+  uint16_t redirect_port = 0;
 };
 
 Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -127,6 +132,27 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
       return fail("--allow-origin: '" + printable(o, 200) +
                   "' is not an origin of the form http://HOST[:PORT] or https://HOST[:PORT]");
     configured_origins.push_back(*origin);
+  }
+
+  if (options.tls_cert.empty() != options.tls_key.empty())
+    return fail(options.tls_cert.empty() ? "--tls-key needs --tls-cert: the certificate chain"
+                                         : "--tls-cert needs --tls-key: the certificate's key");
+  if (!options.tls_cert.empty()) {
+    auto tls = TlsCertificate::load(options.tls_cert, options.tls_key);
+    if (!tls) return fail(tls.error());
+    impl->tls = std::move(*tls);
+    ctx.tls = impl->tls.get();
+  }
+  if (options.redirect_port && !ctx.tls)
+    return fail("--redirect-port sends to HTTPS: it needs --tls-cert and --tls-key");
+  for (const std::string& proxy : options.trust_proxies) {
+    boost::system::error_code bad;
+    auto address = net::ip::make_address(proxy, bad);
+    if (bad)
+      return fail("--trust-proxy: '" + printable(proxy, 200) +
+                  "' is not an IP address (the proxy's address as the server sees it, such as "
+                  "127.0.0.1)");
+    ctx.trusted_proxies.push_back(address);
   }
 
   std::error_code fs_error;
@@ -162,26 +188,36 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   if (ec || endpoints.empty())
     return fail("cannot use host '" + printable(options.host) + "': " + ec.message());
   const tcp::endpoint endpoint = endpoints.begin()->endpoint();
-  impl->listener = std::make_shared<Listener>(impl->ioc, ctx);
+  impl->listener = std::make_shared<Listener>(impl->ioc, ctx, ctx.tls ? Door::Tls : Door::Plain);
   if (Status st = impl->listener->listen(endpoint); !st) return fail(st.error());
   impl->port = impl->listener->port();
+  ctx.https_port = impl->port;
+  if (options.redirect_port) {
+    impl->redirect = std::make_shared<Listener>(impl->ioc, ctx, Door::Redirect);
+    if (Status st =
+            impl->redirect->listen(tcp::endpoint(endpoint.address(), *options.redirect_port));
+        !st)
+      return fail("--redirect-port: " + st.error());
+    impl->redirect_port = impl->redirect->port();
+  }
 
+  const auto origin = ctx.tls ? https_origin : http_origin;
   auto& allowed = ctx.allowed_origins;
   for (const char* loopback : {"127.0.0.1", "localhost", "::1"})
-    allowed.push_back(http_origin(loopback, impl->port));
-  if (!endpoint.address().is_unspecified())
-    allowed.push_back(http_origin(options.host, impl->port));
+    allowed.push_back(origin(loopback, impl->port));
+  if (!endpoint.address().is_unspecified()) allowed.push_back(origin(options.host, impl->port));
   allowed.insert(allowed.end(), configured_origins.begin(), configured_origins.end());
 
   if (options.public_url.empty()) {
     std::string host = endpoint.address().to_string();
     if (endpoint.address().is_v6()) host = "[" + host + "]";
-    ctx.public_url = "http://" + host + ":" + std::to_string(impl->port);
+    ctx.public_url = (ctx.tls ? "https://" : "http://") + host + ":" + std::to_string(impl->port);
   } else {
     ctx.public_url = options.public_url;
     while (!ctx.public_url.empty() && ctx.public_url.back() == '/') ctx.public_url.pop_back();
   }
 
+  if (ctx.tls) ctx.log("serving HTTPS with " + ctx.tls->describe());
   const int restored = impl->lobby->restore(unfinished);
   if (restored > 0) ctx.log("restored " + std::to_string(restored) + " unfinished tables");
   const int ended = impl->lobby->restore(finished);
@@ -192,6 +228,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   impl->idle_sweep.emplace(impl->ioc);
   sweep_idle(impl->idle_watch, *impl->idle_sweep);
   impl->listener->run();
+  if (impl->redirect) impl->redirect->run();
   const int threads = std::max(1, options.threads);
   for (int i = 0; i < threads; ++i)
     impl->threads.emplace_back([&ioc = impl->ioc] {
@@ -213,6 +250,21 @@ uint16_t Server::port() const {
   return impl_->port;
 }
 
+uint16_t Server::redirect_port() const {
+  return impl_->redirect_port;
+}
+
+Status Server::reload_certificate() {
+  Impl& impl = *impl_;
+  if (!impl.tls) return fail("no certificate to reload: the server was started without --tls-cert");
+  if (Status st = impl.tls->reload(); !st) {
+    impl.ctx.log("certificate not reloaded, the one in use stays: " + st.error());
+    return st;
+  }
+  impl.ctx.log("certificate reloaded: " + impl.tls->describe());
+  return {};
+}
+
 std::string Server::url() const {
   return impl_->ctx.public_url;
 }
@@ -222,10 +274,12 @@ void Server::stop() {
   std::call_once(impl.stop_once, [&impl] {
     impl.ctx.log("stopping: clients are told the server is going away");
     impl.listener->stop();
+    if (impl.redirect) impl.redirect->stop();
     impl.lobby->close_all();
     auto grace = std::make_shared<net::steady_timer>(impl.ioc, kGoingAwayGrace);
     grace->async_wait([grace, &impl](const boost::system::error_code&) {
       if (impl.signals) impl.signals->cancel();
+      if (impl.reload_signals) impl.reload_signals->cancel();
       impl.work.reset();
       impl.ioc.stop();
     });
@@ -246,6 +300,19 @@ void Server::stop_on_signals() {
   impl.signals.emplace(impl.ioc, SIGINT, SIGTERM);
   impl.signals->async_wait([this](const boost::system::error_code& ec, int) {
     if (!ec) stop();
+  });
+  impl.reload_signals.emplace(impl.ioc, SIGHUP);
+  reload_on_hangup();
+}
+
+void Server::reload_on_hangup() {
+  impl_->reload_signals->async_wait([this](const boost::system::error_code& ec, int) {
+    if (ec) return;
+    if (impl_->tls)
+      (void)reload_certificate();  // logged either way
+    else
+      impl_->ctx.log("SIGHUP: nothing to reload (no --tls-cert)");
+    reload_on_hangup();
   });
 }
 

@@ -66,16 +66,13 @@ websocket::permessage_deflate deflate_options(const http::request<http::string_b
 
 }  // namespace
 
-WebsocketSession::WebsocketSession(ConnectionSocket&& socket, Context& ctx)
+WebsocketSession::WebsocketSession(FramedSocket&& socket, Context& ctx, std::string peer)
     : ws_(std::move(socket)),
       ctx_(ctx),
       id_(ctx.next_connection_id++),
       idle_watch_(ctx.idle_watch),
-      rate_(ctx.options.limits.messages_per_second) {
-  beast::error_code ec;
-  auto endpoint = ws_.next_layer().socket().remote_endpoint(ec);
-  if (!ec) peer_ = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
-}
+      rate_(ctx.options.limits.messages_per_second),
+      peer_(std::move(peer)) {}
 
 WebsocketSession::~WebsocketSession() {
   if (watched_) idle_watch_->forget(*this);

@@ -21,7 +21,9 @@ namespace sabbat::server {
 class WebsocketSession final : public Connection,
                                public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(ConnectionSocket&& socket, Context& ctx);
+  // `peer`: the client's address and port for the log (the proxy's client's, from a trusted
+  // proxy).
+  WebsocketSession(FramedSocket&& socket, Context& ctx, std::string peer);
   ~WebsocketSession() override;
 
   // Accepts the upgrade request read by the HTTP session.

@@ -39,13 +39,21 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-TestServer::TestServer(const std::filesystem::path& data, Limits limits, const Registry* games) {
+TestServer::TestServer(const std::filesystem::path& data, Limits limits, const Registry* games)
+    : TestServer(options_for(data, limits, games)) {}
+
+ServerOptions TestServer::options_for(const std::filesystem::path& data, Limits limits,
+                                      const Registry* games) {
   ServerOptions o;
   o.host = "127.0.0.1";
   o.port = 0;
   o.data_dir = data.string();
   o.limits = limits;
   o.games = games;
+  return o;
+}
+
+TestServer::TestServer(ServerOptions o) {
   o.log = [lines = lines_](std::string_view line) {
     std::lock_guard lock(lines->mutex);
     lines->lines.emplace_back(line);

@@ -37,6 +37,11 @@ class TestServer {
   // `games`: the games it plays, null for every game Sabbat plays.
   explicit TestServer(const std::filesystem::path& data, Limits limits = {},
                       const Registry* games = nullptr);
+  // Options of its own (TLS, proxies); the log is the test's.
+  explicit TestServer(ServerOptions options);
+  // What the first constructor starts with: 127.0.0.1, a free port, `data`.
+  static ServerOptions options_for(const std::filesystem::path& data, Limits limits = {},
+                                   const Registry* games = nullptr);
   ~TestServer();
   uint16_t port() const { return server_->port(); }
   Server& server() { return *server_; }

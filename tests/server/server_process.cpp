@@ -15,11 +15,12 @@ namespace sabbat::server::testing {
 namespace {
 // Only a guard against a hung start, not a measured time.
 constexpr auto kStartSafety = std::chrono::seconds(30);
-constexpr std::string_view kServing = "serving at http://127.0.0.1:";
+constexpr std::string_view kServing = "://127.0.0.1:";  // after "serving at http" or "https"
 }  // namespace
 
 ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::path& data,
-                             const std::filesystem::path& log, int max_open_files) {
+                             const std::filesystem::path& log, int max_open_files,
+                             std::vector<std::string> more) {
   int out[2];
   if (pipe(out) != 0) {
     error_ = "pipe failed";
@@ -48,7 +49,9 @@ ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::p
     std::vector<const char*> argv{binary.c_str(), "serve",          "--host",
                                   "127.0.0.1",    "--port",         "0",
                                   "--data",       data_arg.c_str(), "--messages-per-second",
-                                  "100000",       nullptr};
+                                  "100000"};
+    for (const std::string& flag : more) argv.push_back(flag.c_str());
+    argv.push_back(nullptr);
     execv(binary.c_str(), const_cast<char* const*>(argv.data()));
     _exit(127);
   }
@@ -77,6 +80,10 @@ ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::p
 
 ServerProcess::~ServerProcess() {
   kill_hard();
+}
+
+void ServerProcess::signal(int number) {
+  if (pid_ > 0) ::kill(pid_, number);
 }
 
 void ServerProcess::kill_hard() {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace sabbat::server::testing {
 
@@ -14,8 +15,10 @@ class ServerProcess {
   // Starts `binary serve` and waits (up to a safety timeout) for its address; port() is 0
   // when it did not start, and error() says why.
   // `max_open_files` > 0: the process's limit of open files, soft and hard.
+  // `more`: flags added to the command line.
   ServerProcess(const std::string& binary, const std::filesystem::path& data,
-                const std::filesystem::path& log, int max_open_files = 0);
+                const std::filesystem::path& log, int max_open_files = 0,
+                std::vector<std::string> more = {});
   ~ServerProcess();  // kills it if it still runs
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -24,6 +27,8 @@ class ServerProcess {
   const std::string& error() const { return error_; }
   // SIGKILL, then reaps it.
   void kill_hard();
+  // Sends it a signal (SIGHUP: reload the certificate).
+  void signal(int number);
 
  private:
   pid_t pid_ = -1;

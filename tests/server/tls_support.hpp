@@ -1,0 +1,49 @@
+#pragma once
+// For the HTTPS tests: certificates made on the fly, and a relay that stands for a browser's
+// TLS. The relay takes plain connections on a port of its own and carries each over TLS to
+// the server, checking the server's certificate, so every plain test client (WebSocket, HTTP)
+// speaks to the server's HTTPS and WSS unchanged.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sabbat::server::testing {
+
+struct CertificateFiles {
+  std::filesystem::path cert;  // PEM chain: the certificate alone, self-signed
+  std::filesystem::path key;   // PEM, unencrypted
+};
+// A self-signed P-256 certificate for "localhost" and 127.0.0.1, valid for a day, whose
+// subject's common name is `name` (so a test can tell two apart).
+CertificateFiles make_certificate(const std::filesystem::path& dir, const std::string& name);
+
+class TlsRelay {
+ public:
+  // Trusts only `trusted` (the server's certificate file) and checks the name "localhost".
+  TlsRelay(uint16_t server_port, const std::filesystem::path& trusted);
+  ~TlsRelay();
+  uint16_t port() const { return port_; }
+  // The common name of the certificate the server showed, for each handshake so far.
+  std::vector<std::string> names_seen() const;
+  // Trust another file (a renewed certificate) for the next connections.
+  void trust(const std::filesystem::path& trusted);
+
+ private:
+  void accept_next();
+
+  boost::asio::io_context ioc_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  uint16_t server_port_;
+  std::filesystem::path trusted_;
+  uint16_t port_ = 0;
+  mutable std::mutex mutex_;
+  std::vector<std::string> names_;
+  std::thread thread_;
+};
+
+}  // namespace sabbat::server::testing
