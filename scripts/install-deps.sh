@@ -10,6 +10,7 @@ packages=(
   libjemalloc-dev
   clang-format
   chromium
+  nginx
 )
 # Node and npm for the web client: Debian's packages, unless a Node with its npm is already
 # installed (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).

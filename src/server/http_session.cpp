@@ -150,7 +150,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return reply(text_response(req, http::status::not_found, "the WebSocket is at /ws\n"));
     if (!origin_allowed(req)) {
       ctx_.log("upgrade refused: origin " + printable(std::string(req[http::field::origin])) +
-               " is not this server's");
+               " is not this server's (from " + client_address(req) + ")");
       return reply(text_response(req, http::status::forbidden,
                                  "this origin may not open the server's WebSocket\n"));
     }

@@ -96,9 +96,10 @@ CertificateFiles make_certificate(const std::filesystem::path& dir, const std::s
   return files;
 }
 
-TlsRelay::TlsRelay(uint16_t server_port, const std::filesystem::path& trusted)
+TlsRelay::TlsRelay(uint16_t server_port, const std::filesystem::path& trusted, std::string from)
     : acceptor_(ioc_, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)),
       server_port_(server_port),
+      from_(std::move(from)),
       trusted_(trusted) {
   port_ = acceptor_.local_endpoint().port();
   accept_next();
@@ -134,6 +135,9 @@ void TlsRelay::accept_next() {
     tls_ctx->set_verify_callback(ssl::host_name_verification("localhost"));
     auto server = std::make_shared<ssl::stream<tcp::socket>>(ioc_, *tls_ctx);
     boost::system::error_code connect_error;
+    server->lowest_layer().open(tcp::v4(), connect_error);
+    server->lowest_layer().bind(tcp::endpoint(net::ip::make_address(from_), 0), connect_error);
+    if (connect_error) ADD_FAILURE() << "cannot connect from " << from_;
     server->lowest_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_port_),
                                    connect_error);
     if (connect_error) return;

@@ -25,7 +25,9 @@ CertificateFiles make_certificate(const std::filesystem::path& dir, const std::s
 class TlsRelay {
  public:
   // Trusts only `trusted` (the server's certificate file) and checks the name "localhost".
-  TlsRelay(uint16_t server_port, const std::filesystem::path& trusted);
+  // `from`: the address it connects from (another of 127/8 stands for a client elsewhere).
+  TlsRelay(uint16_t server_port, const std::filesystem::path& trusted,
+           std::string from = "127.0.0.1");
   ~TlsRelay();
   uint16_t port() const { return port_; }
   // The common name of the certificate the server showed, for each handshake so far.
@@ -39,6 +41,7 @@ class TlsRelay {
   boost::asio::io_context ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
   uint16_t server_port_;
+  std::string from_;
   std::filesystem::path trusted_;
   uint16_t port_ = 0;
   mutable std::mutex mutex_;
