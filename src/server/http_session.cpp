@@ -204,6 +204,7 @@ void HttpSession::route(const Request& req) {
   }
 
   if (path == "/api/tables") return list_open_tables(req);
+  if (answer_challenge(req, path)) return;
   if (path == "/healthz") return health(req);
 
   static constexpr std::string_view kTables = "/api/tables/";
@@ -250,21 +251,26 @@ void HttpSession::health(const Request& req) {
   });
 }
 
-void HttpSession::redirect_route(const Request& req) {
-  const std::string target(req.target().data(), req.target().size());
+bool HttpSession::answer_challenge(const Request& req, const std::string& path) {
   static constexpr std::string_view kChallenges = "/.well-known/acme-challenge/";
   const auto& acme_dir = ctx_.options.acme_dir;
-  if (!acme_dir.empty() && target.starts_with(kChallenges)) {
-    // certbot --webroot writes each token as a file; a token is base64url (RFC 8555, 8.3).
-    const std::string token = target.substr(kChallenges.size());
-    const bool plain = !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-    });
-    std::string body;
-    if (plain && read_small_file(acme_dir + std::string(kChallenges) + token, body))
-      return reply(text_response(req, http::status::ok, std::move(body), "text/plain"));
-    return reply(text_response(req, http::status::not_found, "no such challenge\n"));
-  }
+  if (acme_dir.empty() || !path.starts_with(kChallenges)) return false;
+  // certbot --webroot writes each token as a file; a token is base64url (RFC 8555, 8.3).
+  const std::string token = path.substr(kChallenges.size());
+  const bool plain = !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+  });
+  std::string body;
+  if (plain && read_small_file(acme_dir + std::string(kChallenges) + token, body))
+    reply(text_response(req, http::status::ok, std::move(body), "text/plain"));
+  else
+    reply(text_response(req, http::status::not_found, "no such challenge\n"));
+  return true;
+}
+
+void HttpSession::redirect_route(const Request& req) {
+  const std::string target(req.target().data(), req.target().size());
+  if (answer_challenge(req, target.substr(0, target.find('?')))) return;
   // The same host in HTTPS: the public URL's when given, else the one the client asked for.
   std::string location = ctx_.options.public_url.empty() ? std::string() : ctx_.public_url;
   if (!location.starts_with("https://")) {

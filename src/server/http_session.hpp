@@ -42,6 +42,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // answer within kHealthWait.
   void health(const Request& req);
   void redirect_route(const Request& req);
+  // certbot's challenge files under --acme-dir: true when `path` asked for one (answered).
+  bool answer_challenge(const Request& req, const std::string& path);
   bool origin_allowed(const Request& req);
   // The client's address and port for the log: the connection's, or the last one of
   // X-Forwarded-For when the connection comes from a proxy of --trust-proxy.

@@ -143,6 +143,21 @@ TEST(Tls, RedirectPortServesCertbotChallengesFromTheAcmeDir) {
   }
 }
 
+// The first certificate: before there is one, a plain server on port 80 serves the challenges
+// too, so certbot --webroot can get it without stopping the server.
+TEST(Tls, PlainServerServesCertbotChallengesBeforeTheFirstCertificate) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path() / ".well-known" / "acme-challenge");
+  std::ofstream(dir.path() / ".well-known" / "acme-challenge" / "first") << "first.key";
+  ServerOptions o = TestServer::options_for(dir.path() / "data");
+  o.acme_dir = dir.path().string();
+  TestServer server(o);
+  const HttpAnswer a = http_get(server.port(), "/.well-known/acme-challenge/first");
+  EXPECT_EQ(a.status, 200);
+  EXPECT_EQ(a.body, "first.key");
+  EXPECT_EQ(http_get(server.port(), "/.well-known/acme-challenge/other").status, 404);
+}
+
 // A renewal: the files replaced, then a reload (SIGHUP). New connections get the new
 // certificate; a game already open over the old one goes on.
 TEST(Tls, ReloadGivesNewConnectionsTheNewCertificateAndKeepsOpenOnes) {
