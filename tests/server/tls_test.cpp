@@ -208,6 +208,30 @@ TEST(Tls, SighupMakesTheRunningProgramReloadItsCertificate) {
   EXPECT_EQ(relay.names_seen(), std::vector<std::string>{"second"});
 }
 
+// certbot's deploy hook (deploy/certbot/sabbat-deploy-hook) copies the renewed files where the
+// server's group may read them and the key no one else may, then the server reloads them.
+TEST(Tls, CertbotDeployHookHandsTheRenewedFilesToTheServer) {
+  TlsServer tls;
+  const std::filesystem::path lineage = tls.dir.path() / "live";
+  std::filesystem::create_directories(lineage);
+  const CertificateFiles renewed = make_certificate(tls.dir.path(), "renewed");
+  overwrite(lineage / "fullchain.pem", renewed.cert);
+  overwrite(lineage / "privkey.pem", renewed.key);
+  const std::filesystem::path copies = tls.dir.path() / "tls";
+  const std::string command = "RENEWED_LINEAGE='" + lineage.string() + "' SABBAT_TLS_DIR='" +
+                              copies.string() + "' SABBAT_GROUP=$(id -gn) sh '" +
+                              SABBAT_SOURCE_DIR + "/deploy/certbot/sabbat-deploy-hook'";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  using std::filesystem::perms;
+  const perms key = std::filesystem::status(copies / "privkey.pem").permissions();
+  EXPECT_EQ(key & perms::others_all, perms::none);
+  EXPECT_EQ(key & perms::group_read, perms::group_read);
+  overwrite(tls.first.cert, copies / "fullchain.pem");
+  overwrite(tls.first.key, copies / "privkey.pem");
+  ASSERT_TRUE(tls.server->server().reload_certificate());
+  EXPECT_TRUE(tls.server->logged("certificate reloaded: /CN=renewed"));
+}
+
 // A renewal gone wrong (a half-written file, a key of another certificate) changes nothing:
 // the certificate in use stays, and the log says why.
 TEST(Tls, ReloadOfBrokenFilesKeepsTheCertificateInUse) {
