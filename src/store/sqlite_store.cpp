@@ -1,6 +1,7 @@
 // The embedded store: one SQLite file in WAL mode (docs/architecture.md, "Store").
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,11 +19,20 @@ using sqlite::Use;
 
 // "Sabb": marks the file as a Sabbat store, so that another program's database is not adopted.
 constexpr int64_t kApplicationId = 0x53616262;
-// Bumped whenever the schema changes; a file of a newer version is refused, never rewritten.
-constexpr int64_t kSchemaVersion = 1;
 constexpr int kBusyTimeoutMs = 5000;
 
-constexpr const char* kSchema = R"sql(
+// One change of the schema, made in one transaction that also stamps the new version.
+struct SchemaStep {
+  const char* change;  // what it changes, for the error if it fails
+  const char* sql;
+};
+
+// The schema's history, oldest first: step k takes a store from version k to k + 1 (version 0
+// is the empty file), and the current version is the number of steps. New and older stores
+// take the same steps, so they end with the same layout: the next change of the schema only
+// appends a step here. A file of a newer version is refused, never rewritten.
+constexpr SchemaStep kSchemaSteps[] = {
+    {"create the tables and their actions", R"sql(
 CREATE TABLE tables (
   code TEXT PRIMARY KEY NOT NULL,
   header TEXT NOT NULL,
@@ -39,7 +49,9 @@ CREATE TABLE actions (
   action TEXT NOT NULL,
   PRIMARY KEY (table_code, seq)
 ) WITHOUT ROWID;
-)sql";
+)sql"},
+};
+constexpr int64_t kSchemaVersion = int64_t(std::size(kSchemaSteps));
 
 std::string code_text(std::string_view code) {
   return "'" + printable(code) + "'";
@@ -283,6 +295,14 @@ class SqliteStore final : public Store {
       select_finished_;
 };
 
+// What a program too old for the store is told: which versions, and the ways out.
+std::string newer_schema(const std::string& path, int64_t version) {
+  return "cannot open the store " + path + ": its schema version is " + std::to_string(version) +
+         ", written by a newer Sabbat; this program reads schema versions up to " +
+         std::to_string(kSchemaVersion) +
+         ": upgrade Sabbat, or restore a backup taken before the upgrade (nothing was changed)";
+}
+
 // Checks that the file is a Sabbat store this build can read, or an empty file to become one.
 // Only reads: a file refused here is left exactly as it was.
 Status check_identity(Database& db, const std::string& path) {
@@ -300,32 +320,47 @@ Status check_identity(Database& db, const std::string& path) {
   if (*application != kApplicationId)
     return fail(refused + "it is a SQLite database of another program, not a Sabbat store " +
                 "(nothing was changed)");
-  if (*version > kSchemaVersion)
-    return fail(refused + "its schema version is " + std::to_string(*version) +
-                ", written by a newer Sabbat; this build reads version " +
-                std::to_string(kSchemaVersion) + " (nothing was changed)");
+  if (*version > kSchemaVersion) return fail(newer_schema(path, *version));
+  // Every step stamps its version with its change, so a Sabbat store is never at version 0.
   if (*version < 1)
     return fail(refused + "its schema version " + std::to_string(*version) +
-                " is unknown; this build reads version " + std::to_string(kSchemaVersion) +
+                " is unknown; this program reads versions 1 to " + std::to_string(kSchemaVersion) +
                 " (nothing was changed)");
   return Status::success();
 }
 
-Status create_schema(Database& db) {
+// Takes the schema from version `from` to `from + 1`: the change and the stamp in one write
+// transaction, so that a failure leaves the store at `from`, as it was.
+Status take_step(Database& db, int64_t from) {
   if (Status s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  // Checked again under the write lock: another process may have created it meanwhile.
+  // Read again under the write lock: another process may have taken the step meanwhile.
   auto version = db.query_int("PRAGMA user_version");
   Status s = version ? Status::success() : Status(fail(version.error()));
-  if (s && *version == 0) {
-    s = db.exec(kSchema);
+  if (s && *version == from) {
+    s = db.exec(kSchemaSteps[from].sql);
     if (s)
       s = db.exec(("PRAGMA application_id = " + std::to_string(kApplicationId) +
-                   "; PRAGMA user_version = " + std::to_string(kSchemaVersion))
+                   "; PRAGMA user_version = " + std::to_string(from + 1))
                       .c_str());
   }
   if (s) s = db.exec("COMMIT");
   if (!s && db.in_transaction()) (void)db.exec("ROLLBACK");
   return s;
+}
+
+// Brings the store from `version` to kSchemaVersion, one step at a time. A store already at
+// the current version takes no write transaction.
+Status upgrade_schema(Database& db, const std::string& path, int64_t version) {
+  for (int64_t from = version; from < kSchemaVersion; ++from)
+    if (Status s = take_step(db, from); !s)
+      return fail("cannot bring the store " + path + " from schema version " +
+                  std::to_string(from) + " to " + std::to_string(from + 1) + " (" +
+                  kSchemaSteps[from].change + "): " + s.error());
+  // A newer Sabbat may have upgraded it in between: read what is there now.
+  auto now = db.query_int("PRAGMA user_version");
+  if (!now) return fail("cannot read the schema version of the store " + path + ": " + now.error());
+  if (*now > kSchemaVersion) return fail(newer_schema(path, *now));
+  return Status::success();
 }
 
 }  // namespace
@@ -345,12 +380,17 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
                 "' (is the file on a network file system?)");
   if (Status s = db->exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON"); !s)
     return fail("cannot set up the store " + path + ": " + s.error());
-  if (auto version = db->query_int("PRAGMA user_version"); version && *version == 0)
-    if (Status s = create_schema(*db); !s)
-      return fail("cannot create the schema of the store " + path + ": " + s.error());
+  auto version = db->query_int("PRAGMA user_version");
+  if (!version)
+    return fail("cannot read the schema version of the store " + path + ": " + version.error());
+  if (Status s = upgrade_schema(*db, path, *version); !s) return fail(s.error());
   auto store = std::make_unique<SqliteStore>(path, std::move(db.value()));
   if (Status s = store->prepare_statements(); !s) return fail(s.error());
   return std::unique_ptr<Store>(std::move(store));
+}
+
+int64_t sqlite_store_schema_version() {
+  return kSchemaVersion;
 }
 
 Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::string& file) {

@@ -56,8 +56,12 @@ class Store {
   }
 };
 
-// The SQLite store in one file (WAL mode), created with its schema if missing.
+// The SQLite store in one file (WAL mode), created with its schema if missing. A store of an
+// older schema version is brought to the current one on opening; one of a newer version (or
+// not a Sabbat store) is refused and left as it was.
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
+// The schema version this build writes, in the file's PRAGMA user_version.
+int64_t sqlite_store_schema_version();
 
 // What a backup copied.
 struct BackupSummary {
