@@ -127,6 +127,9 @@ struct ServeOptions {
   std::optional<uint16_t> redirect_port;   // plain HTTP sent to HTTPS
   std::string acme_dir;                    // certbot's webroot, served on the redirect port
   std::vector<std::string> trust_proxies;  // proxies whose X-Forwarded-For is believed
+  std::optional<uint16_t> metrics_port;    // GET /metrics for Prometheus; none by default
+  std::string metrics_host = "127.0.0.1";  // where the metrics port listens
+  std::string log_format = "text";         // "text" or "json"
 };
 // `sabbat serve`: the game server, until SIGINT or SIGTERM (src/cli/serve_cmd.cpp).
 int run_serve(const ServeOptions& options, const Io& io);

@@ -66,8 +66,8 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
       ->check(CLI::Range(0, 65535));
   serve
       ->add_option("--acme-dir", o.acme_dir,
-                   "certbot's --webroot directory: the redirect port serves its "
-                   "/.well-known/acme-challenge/ files, so certificates renew while serving")
+                   "certbot's --webroot directory: its /.well-known/acme-challenge/ files are "
+                   "served (on the redirect port with TLS), so certificates renew while serving")
       ->type_name("DIR");
   serve
       ->add_option("--trust-proxy", o.trust_proxies,
@@ -76,6 +76,12 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "other addresses the header is ignored")
       ->type_name("ADDR")
       ->allow_extra_args(false);
+  serve
+      ->add_option("--log-format", o.log_format,
+                   "text or json (default text): the log on standard error, one line per "
+                   "event, for people or as one JSON object a line for log shippers")
+      ->type_name("text|json")
+      ->check(CLI::IsMember({"text", "json"}));
   serve
       ->add_option("--stand-in-after", o.stand_in_after_s,
                    "Seconds a person's seat may stay without a connection while the game is "
@@ -101,6 +107,16 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
                    "on a thread of its own)")
       ->type_name("N")
       ->check(CLI::Range(1, 256));
+  serve
+      ->add_option("--metrics-port", o.metrics_port,
+                   "Also serve GET /metrics (Prometheus's text format) and /healthz on this "
+                   "port, and nothing else there (0 picks a free one); none without it")
+      ->type_name("P")
+      ->check(CLI::Range(0, 65535));
+  serve
+      ->add_option("--metrics-host", o.metrics_host,
+                   "Address the metrics port listens on (default 127.0.0.1, whatever --host is)")
+      ->type_name("ADDR");
   return serve;
 }
 
@@ -122,6 +138,9 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.redirect_port = options.redirect_port;
   o.acme_dir = options.acme_dir;
   o.trust_proxies = options.trust_proxies;
+  o.metrics_port = options.metrics_port;
+  o.metrics_host = options.metrics_host;
+  o.log_format = options.log_format == "json" ? server::LogFormat::Json : server::LogFormat::Text;
   auto started = server::Server::start(o);
   if (!started) return report_error(io.err, started.error(), kExitFailure);
   server::Server& s = **started;
@@ -129,6 +148,11 @@ int run_serve(const ServeOptions& options, const Io& io) {
   io.out << "Sabbat is serving at " << s.url() << "  (Ctrl-C stops it)" << std::endl;
   if (s.redirect_port() != 0)
     io.out << "HTTP on port " << s.redirect_port() << " is sent to HTTPS" << std::endl;
+  if (o.metrics_port) {
+    const bool v6 = o.metrics_host.find(':') != std::string::npos;
+    io.out << "metrics for Prometheus at http://" << (v6 ? "[" : "") << o.metrics_host
+           << (v6 ? "]" : "") << ":" << s.metrics_port() << "/metrics" << std::endl;
+  }
   if (o.web_dir.empty())
     io.out << "no web client found (build it with web/build.sh, or give --web DIR)" << std::endl;
   s.wait();

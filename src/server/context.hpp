@@ -2,12 +2,15 @@
 // What every part of a running server shares: its options, its log and its origin.
 #include <atomic>
 #include <boost/asio/ip/address.hpp>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/registry.hpp"
+#include "server/log.hpp"
+#include "server/metrics.hpp"
 #include "server/options.hpp"
 
 namespace sabbat::server {
@@ -16,18 +19,8 @@ class IdleWatch;
 class Lobby;
 class TlsCertificate;
 
-class Log {
- public:
-  explicit Log(std::function<void(std::string_view)> sink);
-  void operator()(std::string_view line) const;
-
- private:
-  std::function<void(std::string_view)> sink_;
-  mutable std::mutex mutex_;
-};
-
 struct Context {
-  explicit Context(ServerOptions o) : options(std::move(o)), log(options.log) {}
+  explicit Context(ServerOptions o) : options(std::move(o)), log(options.log, options.log_format) {}
   ServerOptions options;
   const Registry& games() const { return options.games ? *options.games : registry(); }
   Log log;
@@ -41,6 +34,9 @@ struct Context {
   std::vector<boost::asio::ip::address> trusted_proxies;
   Lobby* lobby = nullptr;
   IdleWatch* idle_watch = nullptr;  // none in programs without a server (the fuzz targets)
+  // GET /metrics. Shared: a table counts itself out when it ends, which may be after the
+  // context where a program ends its io_context last (the fuzz targets).
+  std::shared_ptr<Metrics> metrics = std::make_shared<Metrics>();
 };
 
 }  // namespace sabbat::server

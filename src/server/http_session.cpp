@@ -144,6 +144,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return refuse_request(ec);
   }
   const Request& req = parser_->get();
+  ctx_.metrics->http_request();
+  if (door_ == Door::Metrics) return metrics_route(req);
   if (websocket::is_upgrade(req)) {
     const std::string_view target(req.target().data(), req.target().size());
     if (target != "/ws")
@@ -243,12 +245,25 @@ void HttpSession::health(const Request& req) {
       answer(http::status::ok, {{"status", "ok"}, {"store", "writable"}});
     } else {
       // The details (paths of this machine) go to the log, not to whoever asks.
-      ctx_.log("health check failed: " + st.error());
+      ctx_.log.error("health check failed: " + st.error());
       answer(http::status::service_unavailable, {{"status", "failing"}, {"store", "not writable"}});
     }
     // Cancelled from its own executor: the store's thread may not touch the timer.
     net::post(timer->get_executor(), [timer] { timer->cancel(); });
   });
+}
+
+void HttpSession::metrics_route(const Request& req) {
+  const std::string_view target(req.target().data(), req.target().size());
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path != "/metrics" && path != "/healthz")
+    return reply(text_response(req, http::status::not_found,
+                               "this port serves /metrics and /healthz only\n"));
+  if (req.method() != http::verb::get)
+    return reply(text_response(req, http::status::method_not_allowed, "only GET is served\n"));
+  if (path == "/healthz") return health(req);
+  reply(text_response(req, http::status::ok, ctx_.metrics->text(),
+                      "text/plain; version=0.0.4; charset=utf-8"));
 }
 
 bool HttpSession::answer_challenge(const Request& req, const std::string& path) {

@@ -2,7 +2,8 @@
 // One HTTP connection: answers the routes of docs/protocol.md one request at a time, and
 // hands an upgrade to /ws over to a WebsocketSession once its Origin is allowed. Over TLS it
 // makes the handshake first; on the redirect port (--redirect-port) it sends every request to
-// the same address in HTTPS, but for the certificate authority's challenges (--acme-dir).
+// the same address in HTTPS, but for the certificate authority's challenges (--acme-dir); on
+// the metrics port (--metrics-port) it answers Prometheus alone.
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <memory>
@@ -21,6 +22,7 @@ enum class Door {
   Plain,     // HTTP and WS
   Tls,       // HTTPS and WSS
   Redirect,  // HTTP to be sent to HTTPS
+  Metrics,   // HTTP for Prometheus: /metrics and /healthz only
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -42,6 +44,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // answer within kHealthWait.
   void health(const Request& req);
   void redirect_route(const Request& req);
+  // The metrics port's routes: GET /metrics (metrics.hpp) and /healthz, nothing else.
+  void metrics_route(const Request& req);
   // certbot's challenge files under --acme-dir: true when `path` asked for one (answered).
   bool answer_challenge(const Request& req, const std::string& path);
   bool origin_allowed(const Request& req);

@@ -56,7 +56,7 @@ void Listener::accept_next() {
             ec == net::error::no_memory || ec == boost::system::errc::too_many_files_open_in_system)
           return self->pause_accepting(ec);
         if (ec)
-          self->ctx_.log("accept: " + ec.message());
+          self->ctx_.log.error("accept: " + ec.message());
         else {
           if (self->paused_logged_) self->ctx_.log("accepting connections again");
           self->paused_logged_ = false;
@@ -73,9 +73,9 @@ void Listener::accept_next() {
 void Listener::pause_accepting(const boost::system::error_code& ec) {
   // Accepting again at once would fail again at once: the loop would spin and flood the log.
   if (!paused_logged_)
-    ctx_.log("accept: " + ec.message() +
-             "; new connections wait until some close (raise the limit of open files, "
-             "ulimit -n, to serve more)");
+    ctx_.log.error("accept: " + ec.message() +
+                   "; new connections wait until some close (raise the limit of open files, "
+                   "ulimit -n, to serve more)");
   paused_logged_ = true;
   pause_.expires_after(std::chrono::milliseconds(50));
   pause_.async_wait([self = shared_from_this()](const boost::system::error_code& wait) {

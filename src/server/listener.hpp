@@ -1,6 +1,6 @@
 #pragma once
-// Accepts TCP connections at one door (plain, TLS or redirect), each onto its own strand, and
-// gives each to an HttpSession.
+// Accepts TCP connections at one door (plain, TLS, redirect or metrics), each onto its own
+// strand, and gives each to an HttpSession.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>

@@ -175,15 +175,17 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
     tables_.emplace(code, nullptr);
   }
   const std::string owner = r.owner;
+  const json created = {
+      {"table", code}, {"game", match->record().game}, {"players", match->record().players}};
   auto table = Table::create(ioc_, ctx_, store_, code, std::move(*match), std::move(r.settings),
                              std::move(r.stand_ins));
   {
     std::lock_guard lock(mutex_);
     tables_[code] = table;
   }
-  table->open([this, conn, code, owner, made = std::move(made)](const Status& st) {
+  table->open([this, conn, code, owner, created, made = std::move(made)](const Status& st) {
     if (!st) {
-      ctx_.log("create failed in the store: " + printable(st.error(), 200));
+      ctx_.log.error("create failed in the store: " + printable(st.error(), 200));
       {
         std::lock_guard lock(mutex_);
         tables_.erase(code);
@@ -192,6 +194,7 @@ void Lobby::create(const ClientMessage& message, const std::shared_ptr<Connectio
       if (made) made({});
       return;
     }
+    ctx_.log.event("table-created", "table " + code + " created", created);
     conn->send(frame({{"type", "created"},
                       {"table", code},
                       {"owner", owner},

@@ -37,6 +37,9 @@ struct Limits {
   std::size_t history_events = 500;
 };
 
+// How the log writes its lines: for people, or one JSON object a line for machines.
+enum class LogFormat { Text, Json };
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port, see Server::port()
@@ -56,14 +59,20 @@ struct ServerOptions {
   // Addresses of reverse proxies whose X-Forwarded-For names the client (nginx on the same
   // machine: 127.0.0.1); from any other address the header is ignored.
   std::vector<std::string> trust_proxies;
+  // GET /metrics for Prometheus on a port of its own (0: any free port, see
+  // Server::metrics_port()), at its own address; no such port without one.
+  std::optional<uint16_t> metrics_port;
+  std::string metrics_host = "127.0.0.1";
   bool deflate = true;  // take WebSocket permessage-deflate when a client offers it
   int threads = 2;
   Limits limits;
   // The games tables may play; null: every game Sabbat plays (core/registry.hpp). Tests hand
   // the server games of their own.
   const Registry* games = nullptr;
-  // One line per notable event (refusals by a limit, drops, restores); stderr by default.
+  // One line per notable event (start, stop, tables created and finished, refusals by a
+  // limit, drops, restores, errors), in `log_format`; stderr by default.
   std::function<void(std::string_view)> log;
+  LogFormat log_format = LogFormat::Text;
 };
 
 }  // namespace sabbat::server

@@ -43,15 +43,6 @@ void sweep_idle(IdleWatch& watch, net::steady_timer& timer) {
   });
 }
 
-void log_to_stderr(std::string_view line) {
-  const std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  std::cerr << stamp << " sabbat serve: " << line << '\n';
-}
-
 // Every connection is a descriptor, and many systems start a program with a soft limit of
 // 1,024 (about 250 tables of four): take all that the hard limit allows, and say when that is
 // still little.
@@ -70,32 +61,42 @@ void use_every_descriptor(const Context& ctx) {
             "hard limit, ulimit -Hn)");
 }
 
+// The metrics port, at its own address: by default the loopback's, whatever --host is, so that
+// the counts reach only whom the operator lets reach them.
+Result<std::shared_ptr<Listener>> listen_for_metrics(net::io_context& ioc, Context& ctx) {
+  const ServerOptions& options = ctx.options;
+  boost::system::error_code ec;
+  tcp::resolver resolver(ioc);
+  auto endpoints = resolver.resolve(options.metrics_host, std::to_string(*options.metrics_port),
+                                    tcp::resolver::passive, ec);
+  if (ec || endpoints.empty())
+    return fail("--metrics-host: cannot use '" + printable(options.metrics_host) +
+                "': " + ec.message());
+  auto listener = std::make_shared<Listener>(ioc, ctx, Door::Metrics);
+  if (Status st = listener->listen(endpoints.begin()->endpoint()); !st)
+    return fail("--metrics-port: " + st.error());
+  return listener;
+}
+
 }  // namespace
-
-Log::Log(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {
-  if (!sink_) sink_ = log_to_stderr;
-}
-
-void Log::operator()(std::string_view line) const {
-  std::lock_guard lock(mutex_);
-  sink_(line);
-}
 
 struct Server::Impl {
   explicit Impl(ServerOptions o) : idle_watch(o.limits.idle_timeout), ctx(std::move(o)) {}
 
   // Declared in the order of their lives: the store's writer posts into the io_context, so
-  // it must end first; the lobby's tables use the writer. Sessions leave the idle watch when
-  // they die, some of them only with the io_context.
+  // it must end first; the lobby's tables use the writer. Sessions leave the idle watch, and
+  // count themselves out of the context's metrics, when they die, some of them only with the
+  // io_context.
   IdleWatch idle_watch;
-  net::io_context ioc;
   Context ctx;
+  net::io_context ioc;
   std::unique_ptr<Store> store;
   std::unique_ptr<WriteAhead> write_ahead;
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<TlsCertificate> tls;
   std::shared_ptr<Listener> listener;
-  std::shared_ptr<Listener> redirect;  // with TLS and --redirect-port
+  std::shared_ptr<Listener> redirect;          // with TLS and --redirect-port
+  std::shared_ptr<Listener> metrics_listener;  // with --metrics-port
   std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
   std::optional<net::signal_set> signals;
   std::optional<net::signal_set> reload_signals;
@@ -106,6 +107,7 @@ struct Server::Impl {
   bool joined = false;
   uint16_t port = 0;
   uint16_t redirect_port = 0;
+  uint16_t metrics_port = 0;
 };
 
 Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -177,7 +179,9 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     }
   }
   use_every_descriptor(ctx);
-  impl->write_ahead = std::make_unique<WriteAhead>(*impl->store, options.limits.commit_window);
+  impl->write_ahead = std::make_unique<WriteAhead>(
+      *impl->store, options.limits.commit_window,
+      [metrics = ctx.metrics](std::chrono::nanoseconds took) { metrics->store_committed(took); });
   impl->lobby = std::make_unique<Lobby>(impl->ioc, ctx, *impl->write_ahead);
   ctx.lobby = impl->lobby.get();
 
@@ -200,6 +204,12 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
       return fail("--redirect-port: " + st.error());
     impl->redirect_port = impl->redirect->port();
   }
+  if (options.metrics_port) {
+    auto metrics = listen_for_metrics(impl->ioc, ctx);
+    if (!metrics) return fail(metrics.error());
+    impl->metrics_listener = std::move(*metrics);
+    impl->metrics_port = impl->metrics_listener->port();
+  }
 
   const auto origin = ctx.tls ? https_origin : http_origin;
   auto& allowed = ctx.allowed_origins;
@@ -217,6 +227,11 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     while (!ctx.public_url.empty() && ctx.public_url.back() == '/') ctx.public_url.pop_back();
   }
 
+  ctx.log.event("start", "serving at " + ctx.public_url,
+                {{"url", ctx.public_url},
+                 {"port", impl->port},
+                 {"tls", ctx.tls != nullptr},
+                 {"threads", std::max(1, options.threads)}});
   if (ctx.tls) ctx.log("serving HTTPS with " + ctx.tls->describe());
   const int restored = impl->lobby->restore(unfinished);
   if (restored > 0) ctx.log("restored " + std::to_string(restored) + " unfinished tables");
@@ -229,9 +244,10 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   sweep_idle(impl->idle_watch, *impl->idle_sweep);
   impl->listener->run();
   if (impl->redirect) impl->redirect->run();
+  if (impl->metrics_listener) impl->metrics_listener->run();
   const int threads = std::max(1, options.threads);
   for (int i = 0; i < threads; ++i)
-    impl->threads.emplace_back([&ioc = impl->ioc] {
+    impl->threads.emplace_back([&ioc = impl->ioc, &log = ctx.log] {
       // No exception may end a thread silently: a handler that throws is logged and the
       // thread goes on serving.
       for (;;) {
@@ -239,7 +255,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
           ioc.run();
           return;
         } catch (const std::exception& e) {
-          log_to_stderr(std::string("internal error in a handler: ") + e.what());
+          log.error(std::string("internal error in a handler: ") + e.what());
         }
       }
     });
@@ -252,6 +268,10 @@ uint16_t Server::port() const {
 
 uint16_t Server::redirect_port() const {
   return impl_->redirect_port;
+}
+
+uint16_t Server::metrics_port() const {
+  return impl_->metrics_port;
 }
 
 Status Server::reload_certificate() {
@@ -272,9 +292,10 @@ std::string Server::url() const {
 void Server::stop() {
   Impl& impl = *impl_;
   std::call_once(impl.stop_once, [&impl] {
-    impl.ctx.log("stopping: clients are told the server is going away");
+    impl.ctx.log.event("stop", "stopping: clients are told the server is going away");
     impl.listener->stop();
     if (impl.redirect) impl.redirect->stop();
+    if (impl.metrics_listener) impl.metrics_listener->stop();
     impl.lobby->close_all();
     auto grace = std::make_shared<net::steady_timer>(impl.ioc, kGoingAwayGrace);
     grace->async_wait([grace, &impl](const boost::system::error_code&) {
@@ -293,6 +314,7 @@ void Server::wait() {
   // Everything accepted is durable before the store closes.
   impl_->write_ahead->flush();
   impl_->joined = true;
+  impl_->ctx.log.event("stopped", "stopped: every accepted action is stored");
 }
 
 void Server::stop_on_signals() {

@@ -20,6 +20,7 @@ class Server {
 
   uint16_t port() const;
   uint16_t redirect_port() const;  // 0 without --redirect-port
+  uint16_t metrics_port() const;   // 0 without --metrics-port
   std::string url() const;         // where to point a browser: the public URL, or http://host:port
 
   // Graceful stop, from any thread (or a signal handler's executor): no new connections,

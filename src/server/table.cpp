@@ -39,12 +39,29 @@ Result<Match> replay_told(const Record& record, const Registry& games, const OnT
       });
 }
 
+Metrics::TableState state_of(Table::Phase phase) {
+  switch (phase) {
+    case Table::Phase::Waiting:
+      return Metrics::TableState::Waiting;
+    case Table::Phase::Playing:
+      return Metrics::TableState::Playing;
+    case Table::Phase::Finished:
+      break;
+  }
+  return Metrics::TableState::Finished;
+}
+
+Metrics::Role role_of(Seat seat) {
+  return seat == kSpectator ? Metrics::Role::Spectator : Metrics::Role::Player;
+}
+
 }  // namespace
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string code, Match match,
              TableSettings settings, StandIns stand_ins)
     : ioc_(ioc),
       ctx_(ctx),
+      metrics_(ctx.metrics),
       store_(store),
       strand_(net::make_strand(ioc)),
       timer_(strand_),
@@ -63,11 +80,48 @@ Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string 
     auto bot = make_bot(settings_.seats[s].bot_name, match_.game());
     bots_[s] = bot ? std::move(*bot) : std::make_unique<RandomBot>();
   }
+  metrics_->table_made(state_of(phase_));
+}
+
+Table::~Table() {
+  // The last owner, after every handler of the strand: what they left is read safely here.
+  for (const Link& l : links_) metrics_->unlinked(role_of(l.seat));
+  if (phase_ == Phase::Playing) metrics_->stand_ins_ended(stand_ins_playing());
+  metrics_->table_gone(state_of(phase_));
 }
 
 template <class F>
 void Table::on_strand(F&& f) {
   net::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(*self); });
+}
+
+void Table::enter(Phase next) {
+  if (next == phase_) return;
+  // A stand-in plays only while the game does; one still seated at the end stops counting.
+  if (phase_ == Phase::Playing) metrics_->stand_ins_ended(stand_ins_playing());
+  metrics_->table_moved(state_of(phase_), state_of(next));
+  phase_ = next;
+}
+
+void Table::add_link(Link link) {
+  metrics_->linked(role_of(link.seat));
+  links_.push_back(std::move(link));
+}
+
+std::vector<Table::Link>::iterator Table::drop_link(std::vector<Link>::iterator it) {
+  metrics_->unlinked(role_of(it->seat));
+  return links_.erase(it);
+}
+
+void Table::drop_links() {
+  for (const Link& l : links_) metrics_->unlinked(role_of(l.seat));
+  links_.clear();
+}
+
+int64_t Table::stand_ins_playing() const {
+  int64_t n = 0;
+  for (const auto& bot : stand_ins_) n += bot != nullptr;
+  return n;
 }
 
 std::shared_ptr<Table> Table::create(net::io_context& ioc, Context& ctx, WriteAhead& store,
@@ -154,20 +208,20 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
     return fail("table " + stored.code + ": it has a result but its actions do not end the game");
   if (result_stored) {
     // Finished: kept to serve its status and record.
-    t->phase_ = Phase::Finished;
+    t->enter(Phase::Finished);
     t->finished_flag_ = true;
     return t;
   }
   t->on_strand([](Table& self) {
     if (self.match_.state().terminal()) {
       // The result was not stored before the stop: store it now.
-      self.phase_ = Phase::Finished;
+      self.enter(Phase::Finished);
       self.finished_flag_ = true;
       const std::string line = Record::result_json(*self.match_.record().result).dump();
       self.store_.run([code = self.code_, line](Store& s) { return s.finish_table(code, line); },
                       self.gate([] {}));
     } else if (self.settings_.started) {
-      self.phase_ = Phase::Playing;
+      self.enter(Phase::Playing);
       self.clock_start_ = std::chrono::steady_clock::now();
       // Nobody is connected yet: every person's seat is empty from the restart on.
       for (Seat s = 0; s < Seat(self.settings_.seats.size()); ++s)
@@ -204,8 +258,8 @@ void Table::on_stored(const Status& st) {
     // What was applied in memory is not stored: stop the table rather than tell anyone. The
     // store still holds every action that was confirmed; a restart rebuilds the table.
     broken_ = true;
-    ctx_.log("table " + code_ + ": the store failed (" + printable(st.error(), 200) +
-             "); the table stops until the server restarts");
+    ctx_.log.error("table " + code_ + ": the store failed (" + printable(st.error(), 200) +
+                   "); the table stops until the server restarts");
     timer_.cancel();
     for (Link& l : links_)
       if (auto c = l.conn.lock())
@@ -213,7 +267,7 @@ void Table::on_stored(const Status& st) {
                                   "the server could not store the game; reconnect "
                                   "after it restarts"),
                       false);
-    links_.clear();
+    drop_links();
     outbox_.clear();
     return;
   }
@@ -294,7 +348,7 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
     taken.name = printable(name, 32);
     const std::string token = new_token();
     taken.token = token_digest(token);
-    self.links_.push_back({conn, conn->id(), s, false, patches});
+    self.add_link({conn, conn->id(), s, false, patches});
     const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
     if (starts) self.settings_.started = true;
     Frame joined = frame({{"type", "joined"},
@@ -334,7 +388,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool pat
       if (it->seat == found) {
         if (auto old = it->conn.lock())
           old->close_with(error_frame("replaced", "another connection rejoined this seat"), false);
-        it = self.links_.erase(it);
+        it = self.drop_link(it);
       } else {
         ++it;
       }
@@ -344,7 +398,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool pat
       return self.refuse(conn, "table-full", "this table has its maximum number of connections",
                          "rejoin");
     }
-    self.links_.push_back({conn, conn->id(), found, false, patches});
+    self.add_link({conn, conn->id(), found, false, patches});
     self.absent_since_[size_t(found)].reset();
     self.update_pause();
     if (self.stand_ins_[size_t(found)]) self.stand_in_ends(found);
@@ -378,7 +432,7 @@ void Table::watch(std::shared_ptr<Connection> conn, bool patches) {
       return self.refuse(conn, "table-full", "this table has its maximum number of connections",
                          "watch");
     }
-    self.links_.push_back({conn, conn->id(), kSpectator, false, patches});
+    self.add_link({conn, conn->id(), kSpectator, false, patches});
     Frame history = self.history_frame(kSpectator);
     Frame snapshot = self.snapshot_frame(self.links_.back());
     const uint64_t id = conn->id();
@@ -425,7 +479,7 @@ void Table::leave(uint64_t connection_id) {
                            [&](const Link& l) { return l.id == connection_id; });
     if (it == self.links_.end()) return;
     const Seat seat = it->seat;
-    self.links_.erase(it);
+    self.drop_link(it);
     self.after_earlier([&self] { self.broadcast_status(); });
     if (seat >= 0 && self.phase_ == Phase::Playing && !self.seat_connected(seat)) {
       self.mark_absent(seat, self.game_now());
@@ -470,7 +524,7 @@ void Table::close_all() {
     for (Link& l : self.links_)
       if (auto c = l.conn.lock())
         c->close_with(error_frame("going-away", "the server is going away; rejoin later"), true);
-    self.links_.clear();
+    self.drop_links();
   });
 }
 
@@ -491,7 +545,9 @@ GameTime Table::game_now() const {
 }
 
 void Table::begin() {
-  phase_ = Phase::Playing;
+  enter(Phase::Playing);
+  ctx_.log.event("table-started", "table " + code_ + ": the game begins",
+                 {{"table", code_}, {"game", match_.record().game}});
   clock_start_ = std::chrono::steady_clock::now();
   clock_offset_ = match_.state().now();
   for (Seat s = 0; s < Seat(settings_.seats.size()); ++s) mark_absent(s, clock_offset_);
@@ -508,6 +564,7 @@ void Table::begin() {
 void Table::act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text) {
   on_strand([conn, client_seq, text = std::move(text)](Table& self) {
     const auto refused = [&](std::string_view code, std::string message) {
+      self.metrics_->action_refused();
       Frame f = frame({{"type", "refused"},
                        {"seq", client_seq},
                        {"code", code},
@@ -561,6 +618,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   const bool secret = seat >= 0 && match_.state().secret_from_others(seat, action, time);
   Status st = match_.apply(seat, action, time, &events);
   if (!st) return st;
+  if (seat != kClock) metrics_->action_applied();
   const RecordedAction recorded = match_.record().actions.back();
   if (secret) {
     ++secret_by_seat_[size_t(seat)];
@@ -573,7 +631,7 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   store_.append(StoredAction{code_, recorded},
                 gate([this, actor, accepted, frames] { deliver(frames, actor, accepted); }));
   if (match_.state().terminal()) {
-    phase_ = Phase::Finished;
+    enter(Phase::Finished);
     finished_flag_ = true;
     // No state follows the last one: the views kept for patches are freed with the game.
     std::vector<ViewChain>().swap(chains_);
@@ -581,6 +639,11 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
     timer_.cancel();
     const RecordResult& r = *match_.record().result;
     const std::string line = Record::result_json(r).dump();
+    ctx_.log.event("table-finished", "table " + code_ + ": the game has ended",
+                   {{"table", code_},
+                    {"game", match_.record().game},
+                    {"actions", match_.record().actions.size()},
+                    {"scores", r.scores}});
     Frame result = result_frame();
     store_.run([code = code_, line](Store& s) { return s.finish_table(code, line); },
                gate([this, result] {
@@ -725,6 +788,7 @@ void Table::stand_in_due(GameTime now) {
       continue;
     auto bot = make_bot(name, match_.game());
     stand_ins_[s] = bot ? std::move(*bot) : std::make_unique<RandomBot>();
+    metrics_->stand_in_began();
     stand_in_notes_.spells.push_back({Seat(s), bot ? name : "random", next_seq, std::nullopt});
     ctx_.log("table " + code_ + ": seat " + std::to_string(s) + " is played by the bot '" +
              stand_in_notes_.spells.back().bot + "' until its person rejoins");
@@ -735,6 +799,8 @@ void Table::stand_in_due(GameTime now) {
 }
 
 void Table::stand_in_ends(Seat seat) {
+  // Once the game has ended its stand-ins no longer count (enter).
+  if (stand_ins_[size_t(seat)] && phase_ == Phase::Playing) metrics_->stand_ins_ended();
   stand_ins_[size_t(seat)].reset();
   for (StandInSpell& spell : stand_in_notes_.spells)
     if (spell.seat == seat && !spell.to_seq) spell.to_seq = int64_t(match_.record().actions.size());

@@ -39,6 +39,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // A table rebuilt from the store after a restart; its clock resumes at its last action.
   static Result<std::shared_ptr<Table>> restore(boost::asio::io_context& ioc, Context& ctx,
                                                 WriteAhead& store, const StoredTable& stored);
+  ~Table();  // counts itself out of the metrics
 
   const std::string& code() const { return code_; }
 
@@ -107,6 +108,14 @@ class Table : public std::enable_shared_from_this<Table> {
   template <class F>
   void on_strand(F&& f);
 
+  // Every change of phase_, links_ and stand_ins_ goes through these, so that the metrics
+  // count what the strand holds.
+  void enter(Phase next);
+  void add_link(Link link);
+  std::vector<Link>::iterator drop_link(std::vector<Link>::iterator it);
+  void drop_links();
+  int64_t stand_ins_playing() const;
+
   // The write-ahead gate.
   // A batch that waits for the store; the returned callback is the store's `done`.
   WriteAhead::Done gate(std::function<void()> release);
@@ -171,6 +180,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   boost::asio::io_context& ioc_;
   Context& ctx_;
+  const std::shared_ptr<Metrics> metrics_;  // may outlive ctx_ (context.hpp)
   WriteAhead& store_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;

@@ -76,6 +76,7 @@ WebsocketSession::WebsocketSession(FramedSocket&& socket, Context& ctx, std::str
 
 WebsocketSession::~WebsocketSession() {
   if (watched_) idle_watch_->forget(*this);
+  if (counted_) ctx_.metrics->connection_closed();
   if (table_) table_->leave(id_);
 }
 
@@ -110,6 +111,8 @@ void WebsocketSession::on_accept(beast::error_code ec) {
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count()}}));
   heard();
+  ctx_.metrics->connection_opened();
+  counted_ = true;
   if (idle_watch_) {
     idle_watch_->watch(*this);
     watched_ = true;
@@ -156,6 +159,7 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   if (!ws_.got_text()) {
     queue(error_frame("malformed", "messages are text frames holding JSON"));
   } else if (!rate_.allow(RateLimit::Clock::now())) {
+    ctx_.metrics->message_rate_limited();
     if (!rate_logged_)
       ctx_.log("websocket " + peer_ + ": over " +
                std::to_string(ctx_.options.limits.messages_per_second) +

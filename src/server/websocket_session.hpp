@@ -78,6 +78,7 @@ class WebsocketSession final : public Connection,
   bool watched_ : 1 = false;
   bool rate_logged_ : 1 = false;
   bool deflated_ : 1 = false;  // permessage-deflate was negotiated
+  bool counted_ : 1 = false;   // among the metrics' connections, from the handshake on
   IdleWatch* const idle_watch_;
   std::atomic<IdleWatch::Clock::rep> last_heard_{0};
   friend class IdleWatch;

@@ -90,7 +90,11 @@ Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::st
 class WriteAhead {
  public:
   using Done = std::function<void(const Status&)>;
-  WriteAhead(Store& store, std::chrono::microseconds window);
+  // Told how long each transaction of appends took to commit (refused ones too), on the
+  // writer thread: the server's metrics watch the store through it. It must be quick and
+  // must not throw.
+  using CommitObserver = std::function<void(std::chrono::nanoseconds)>;
+  WriteAhead(Store& store, std::chrono::microseconds window, CommitObserver on_commit = {});
   ~WriteAhead();  // commits everything queued, then stops the writer
   WriteAhead(const WriteAhead&) = delete;
   WriteAhead& operator=(const WriteAhead&) = delete;

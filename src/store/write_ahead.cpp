@@ -31,7 +31,8 @@ void report(const WriteAhead::Done& done, const Status& status) {
 }  // namespace
 
 struct WriteAhead::Impl {
-  Impl(Store& s, std::chrono::microseconds w) : store(s), window(w) {}
+  Impl(Store& s, std::chrono::microseconds w, CommitObserver o)
+      : store(s), window(w), on_commit(std::move(o)) {}
 
   void push(Operation op) {
     op.queued_at = Clock::now();
@@ -93,17 +94,25 @@ struct WriteAhead::Impl {
   // One transaction for all; if it is refused, each action alone, so that a bad one (unknown
   // or finished table, wrong seq) costs only its own table and each caller hears its own fate.
   void append_all(const std::vector<StoredAction>& actions, const std::vector<const Done*>& dones) {
-    const Status together = store.append_actions(actions);
+    const Status together = timed_append(actions);
     if (together || actions.size() == 1) {
       for (const Done* done : dones) report(*done, together);
       return;
     }
     for (size_t i = 0; i < actions.size(); ++i)
-      report(*dones[i], store.append_actions(std::span(&actions[i], 1)));
+      report(*dones[i], timed_append(std::span(&actions[i], 1)));
+  }
+
+  Status timed_append(std::span<const StoredAction> actions) {
+    const auto start = Clock::now();
+    Status status = store.append_actions(actions);
+    if (on_commit) on_commit(Clock::now() - start);
+    return status;
   }
 
   Store& store;
   const std::chrono::microseconds window;
+  const CommitObserver on_commit;
   std::mutex mutex;
   std::condition_variable work;     // the writer waits for operations
   std::condition_variable durable;  // flush() waits for the writer
@@ -115,8 +124,8 @@ struct WriteAhead::Impl {
   std::thread writer;
 };
 
-WriteAhead::WriteAhead(Store& store, std::chrono::microseconds window)
-    : impl_(std::make_unique<Impl>(store, window)) {
+WriteAhead::WriteAhead(Store& store, std::chrono::microseconds window, CommitObserver on_commit)
+    : impl_(std::make_unique<Impl>(store, window, std::move(on_commit))) {
   impl_->writer = std::thread([impl = impl_.get()] { impl->writer_loop(); });
 }
 

@@ -42,9 +42,9 @@ TEST(TrustProxy, LastForwardedForFromATrustedProxyNamesTheClient) {
   // (The line is logged before the answer goes, so it is there once the answer came.)
   raw_exchange(server.port(), refused_upgrade("<script>"), true);
   const auto log = server.log();
-  ASSERT_EQ(log.size(), 2u);
-  EXPECT_EQ(log[1].find("<script>"), std::string::npos) << log[1];
-  EXPECT_NE(log[1].find("(from 127.0.0.1:"), std::string::npos) << log[1];
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log.back().find("<script>"), std::string::npos) << log.back();
+  EXPECT_NE(log.back().find("(from 127.0.0.1:"), std::string::npos) << log.back();
 }
 
 TEST(TrustProxy, StartRefusesAProxyThatIsNoAddress) {
