@@ -227,7 +227,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     while (!ctx.public_url.empty() && ctx.public_url.back() == '/') ctx.public_url.pop_back();
   }
 
-  ctx.log.event("start", "serving at " + ctx.public_url,
+  ctx.log.event("start", "listening at " + ctx.public_url,
                 {{"url", ctx.public_url},
                  {"port", impl->port},
                  {"tls", ctx.tls != nullptr},

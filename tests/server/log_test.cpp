@@ -91,7 +91,7 @@ TEST(Log, ProgramWritesTimedTextLinesToStandardError) {
     EXPECT_TRUE(line.size() > 24 + after.size() && is_utc_stamp(line.substr(0, 24)) &&
                 line.substr(24, after.size()) == after)
         << line;
-    serving += line.find("sabbat serve: serving at http://127.0.0.1:") != std::string::npos;
+    serving += line.find("sabbat serve: listening at http://127.0.0.1:") != std::string::npos;
   }
   EXPECT_GT(lines, 0);
   EXPECT_EQ(serving, 1);
