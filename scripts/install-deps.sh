@@ -11,7 +11,7 @@ packages=(
   clang-format
   chromium
   nginx
-  curl systemd
+  curl systemd file
 )
 # Node and npm for the web client: Debian's packages, unless a Node with its npm is already
 # installed (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
