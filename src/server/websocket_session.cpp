@@ -31,9 +31,14 @@ bool is_table_frame(std::string_view text) {
   return top_level_member(text, "type") == std::optional<std::string_view>(R"("table")");
 }
 
+// How a client usually leaves: not worth a log line. Over TLS a browser that closes its tab
+// often just drops the connection (no close_notify: stream_truncated, or a write that meets
+// the closed socket: broken_pipe).
 bool quiet_error(const beast::error_code& ec) {
   return ec == net::error::operation_aborted || ec == websocket::error::closed ||
-         ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout;
+         ec == net::error::eof || ec == net::error::connection_reset ||
+         ec == net::error::broken_pipe || ec == net::ssl::error::stream_truncated ||
+         ec == beast::error::timeout;
 }
 
 // permessage-deflate (RFC 7692), taken when the client offers it, as every browser does, unless
