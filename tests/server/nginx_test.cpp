@@ -4,6 +4,7 @@
 // the names, ports and paths of the test put in.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -90,6 +91,8 @@ class Nginx {
         << "/scgi;\n  include " << d << "/site.conf;\n}\n";
     pid_ = fork();
     if (pid_ == 0) {
+      // nginx ends with the test, even one that crashes.
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
       const int log = open((dir / "stderr.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(log, STDERR_FILENO);
       dup2(log, STDOUT_FILENO);
