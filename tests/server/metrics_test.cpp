@@ -10,7 +10,6 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/cli.hpp"
 #include "play.hpp"
 
 namespace sabbat::server::testing {
@@ -418,27 +417,6 @@ TEST(MetricsCounts, AStandInIsCountedWhileItsPersonIsAway) {
   ASSERT_EQ(back.next_of("joined").value("seat", -1), 0);
   s = scrape_until_value(port, "sabbat_stand_ins_playing", {}, 0);
   EXPECT_EQ(s.value("sabbat_connections", role("player")), 2);
-}
-
-struct Ran {
-  int code;
-  std::string out, err;
-};
-Ran sabbat(std::vector<std::string> args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  const int code = cli::run_cli(args, in, out, err);
-  return {code, out.str(), err.str()};
-}
-
-TEST(MetricsFlags, ABadMetricsPortIsRefusedWithWhatItAllows) {
-  for (const char* bad : {"70000", "-1", "prometheus"}) {
-    Ran r = sabbat({"serve", "--metrics-port", bad});
-    EXPECT_EQ(r.code, 2) << bad;
-    EXPECT_NE(r.err.find("--metrics-port"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("65535"), std::string::npos) << r.err;
-    EXPECT_EQ(r.out.find("serving"), std::string::npos);
-  }
 }
 
 }  // namespace

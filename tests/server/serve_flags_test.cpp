@@ -77,5 +77,15 @@ TEST(ServeFlags, BadValuesAreRefusedWithTheFlagAndWhatItAllows) {
   EXPECT_NE(r.err.find("--bogus"), std::string::npos) << r.err;
 }
 
+TEST(MetricsFlags, ABadMetricsPortIsRefusedWithWhatItAllows) {
+  for (const char* bad : {"70000", "-1", "prometheus"}) {
+    Ran r = sabbat({"serve", "--metrics-port", bad});
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_NE(r.err.find("--metrics-port"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("65535"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("serving"), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace sabbat::server::testing
