@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -38,6 +39,11 @@ uint16_t server_port() {
     o.data_dir = (std::filesystem::temp_directory_path() /
                   ("sabbat-http-fuzz-" + std::to_string(::getpid())))
                      .string();
+    // certbot's challenges, with one token there: requests for it and for paths around it.
+    const auto webroot = std::filesystem::path(o.data_dir) / "webroot";
+    std::filesystem::create_directories(webroot / ".well-known" / "acme-challenge");
+    std::ofstream(webroot / ".well-known" / "acme-challenge" / "token") << "token.key";
+    o.acme_dir = webroot.string();
     o.log = [](std::string_view) {};
     auto started = sabbat::server::Server::start(o);
     if (!started) broken("the server did not start:", started.error());
