@@ -12,6 +12,8 @@ packages=(
   chromium
   nginx
   curl systemd file
+  postgresql libpq-dev libpqxx-dev haproxy
+  python3-dev pybind11-dev python3-numpy python3-pytest
 )
 # Node and npm for the web client: Debian's packages, unless a Node with its npm is already
 # installed (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).
