@@ -12,7 +12,7 @@ packages=(
   chromium
   nginx
   curl systemd file
-  postgresql libpq-dev libpqxx-dev haproxy
+  postgresql libpq-dev haproxy
   python3-dev pybind11-dev python3-numpy python3-pytest
 )
 # Node and npm for the web client: Debian's packages, unless a Node with its npm is already

@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "store/store.hpp"
+#include "support/postgres_server.hpp"
 
 namespace sabbat {
 namespace {
@@ -25,9 +26,25 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-// A fresh directory per test, removed afterwards.
-class StoreTest : public ::testing::Test {
+enum class Backend { Sqlite, Postgresql };
+
+// Opens the store a test (or its crash child) writes to: a PostgreSQL URL, or a file.
+std::unique_ptr<Store> open_target(const std::string& target) {
+  if (target.starts_with("postgresql://")) {
+    auto store = open_postgresql_store(target, "n1", std::chrono::seconds(30));
+    EXPECT_TRUE(store.ok()) << store.error();
+    return store ? std::unique_ptr<Store>(std::move(store.value())) : nullptr;
+  }
+  auto store = open_sqlite_store(target);
+  EXPECT_TRUE(store.ok()) << store.error();
+  return store ? std::move(store.value()) : nullptr;
+}
+
+// A fresh store per test, removed afterwards: a SQLite file in a directory of its own, or a
+// PostgreSQL database of its own.
+class StoreFixture : public ::testing::Test {
  protected:
+  virtual Backend backend() const = 0;
   void SetUp() override {
     static int counter = 0;
     dir_ = fs::temp_directory_path() /
@@ -35,17 +52,30 @@ class StoreTest : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     path_ = (dir_ / "tables.sqlite").string();
+    if (backend() == Backend::Postgresql) database_ = std::make_unique<testing::TestDatabase>();
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  void TearDown() override {
+    database_.reset();
+    fs::remove_all(dir_);
+  }
 
-  std::unique_ptr<Store> open() {
-    auto store = open_sqlite_store(path_);
-    EXPECT_TRUE(store.ok()) << store.error();
-    return store ? std::move(store.value()) : nullptr;
-  }
+  // What sabbat serve would open: the file, or the database as node "n1".
+  std::string target() const { return database_ ? database_->url() : path_; }
+  std::unique_ptr<Store> open() { return open_target(target()); }
 
   fs::path dir_;
   std::string path_;
+  std::unique_ptr<testing::TestDatabase> database_;
+};
+
+class StoreTest : public StoreFixture, public ::testing::WithParamInterface<Backend> {
+ protected:
+  Backend backend() const override { return GetParam(); }
+};
+
+class SqliteStoreTest : public StoreFixture {
+ protected:
+  Backend backend() const override { return Backend::Sqlite; }
 };
 
 StoredTable new_table(const std::string& code, int64_t created_ms = 1000) {
@@ -94,7 +124,7 @@ std::string file_bytes(const std::string& path) {
 
 // Requirement: a created table loads back as written, its actions in seq order, and its
 // result once finished.
-TEST_F(StoreTest, CreatedTableLoadsBackWithItsActionsAndResult) {
+TEST_P(StoreTest, CreatedTableLoadsBackWithItsActionsAndResult) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("abc", 42)).ok());
   std::vector<StoredAction> first = {action("abc", 1), action("abc", 2), action("abc", 3)};
@@ -123,7 +153,7 @@ TEST_F(StoreTest, CreatedTableLoadsBackWithItsActionsAndResult) {
 }
 
 // Requirement: the clock's seat (kClock, negative) and large times are stored as they are.
-TEST_F(StoreTest, ClockSeatAndLargeTimesRoundTrip) {
+TEST_P(StoreTest, ClockSeatAndLargeTimesRoundTrip) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t")).ok());
   StoredAction clock{"t", RecordedAction{1, int64_t(1) << 40, kClock, "close-book"}};
@@ -134,7 +164,7 @@ TEST_F(StoreTest, ClockSeatAndLargeTimesRoundTrip) {
 }
 
 // Requirement: an unknown code loads as "no table", not as an error.
-TEST_F(StoreTest, UnknownTableLoadsAsNone) {
+TEST_P(StoreTest, UnknownTableLoadsAsNone) {
   auto store = open();
   auto loaded = store->load_table("nope");
   ASSERT_TRUE(loaded.ok()) << loaded.error();
@@ -143,7 +173,7 @@ TEST_F(StoreTest, UnknownTableLoadsAsNone) {
 
 // Requirement: the server restores unfinished tables oldest first (creation time, then
 // creation order), and finished ones not at all.
-TEST_F(StoreTest, UnfinishedTablesAreListedOldestFirst) {
+TEST_P(StoreTest, UnfinishedTablesAreListedOldestFirst) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("c", 300)).ok());
   ASSERT_TRUE(store->create_table(new_table("a", 100)).ok());
@@ -160,7 +190,7 @@ TEST_F(StoreTest, UnfinishedTablesAreListedOldestFirst) {
 
 // Requirement: a batch with an action of an unknown table is refused whole, even its good
 // actions, and the database is unchanged.
-TEST_F(StoreTest, AppendToUnknownTableIsRefusedWhole) {
+TEST_P(StoreTest, AppendToUnknownTableIsRefusedWhole) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t")).ok());
   const std::string before = snapshot(*store, {"t", "ghost"});
@@ -172,7 +202,7 @@ TEST_F(StoreTest, AppendToUnknownTableIsRefusedWhole) {
 }
 
 // Requirement: a table code is created once; a second create is refused and changes nothing.
-TEST_F(StoreTest, DuplicateCodeIsRefused) {
+TEST_P(StoreTest, DuplicateCodeIsRefused) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t", 5)).ok());
   ASSERT_TRUE(store->append_actions(std::vector{action("t", 1)}).ok());
@@ -187,7 +217,7 @@ TEST_F(StoreTest, DuplicateCodeIsRefused) {
 
 // Requirement: a table is created empty (its actions go through append_actions) and with a
 // code.
-TEST_F(StoreTest, CreateWithActionsResultOrNoCodeIsRefused) {
+TEST_P(StoreTest, CreateWithActionsResultOrNoCodeIsRefused) {
   auto store = open();
   StoredTable with_actions = new_table("t");
   with_actions.actions.push_back(recorded("t", 1));
@@ -201,7 +231,7 @@ TEST_F(StoreTest, CreateWithActionsResultOrNoCodeIsRefused) {
 
 // Requirement: seqs go 1, 2, 3... per table with no gap and no repeat; a batch breaking
 // that is refused whole.
-TEST_F(StoreTest, SeqGapOrRepeatIsRefusedWhole) {
+TEST_P(StoreTest, SeqGapOrRepeatIsRefusedWhole) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t")).ok());
   ASSERT_TRUE(store->create_table(new_table("u")).ok());
@@ -225,7 +255,7 @@ TEST_F(StoreTest, SeqGapOrRepeatIsRefusedWhole) {
 
 // Requirement: a finished table takes no more actions and no second result; finishing or
 // configuring an unknown table is refused.
-TEST_F(StoreTest, FinishedTableRefusesActionsAndASecondResult) {
+TEST_P(StoreTest, FinishedTableRefusesActionsAndASecondResult) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t")).ok());
   ASSERT_TRUE(store->append_actions(std::vector{action("t", 1)}).ok());
@@ -241,7 +271,7 @@ TEST_F(StoreTest, FinishedTableRefusesActionsAndASecondResult) {
 }
 
 // Requirement: codes quoted in errors are made printable (they may come from a client).
-TEST_F(StoreTest, ErrorsQuoteCodesPrintably) {
+TEST_P(StoreTest, ErrorsQuoteCodesPrintably) {
   auto store = open();
   Status s = store->append_actions(std::vector{action("\x1b[2Jevil", 1)});
   ASSERT_FALSE(s.ok());
@@ -249,7 +279,7 @@ TEST_F(StoreTest, ErrorsQuoteCodesPrintably) {
 }
 
 // Requirement: everything committed is there after closing and reopening the file.
-TEST_F(StoreTest, ReopenedStoreHasEverythingCommitted) {
+TEST_P(StoreTest, ReopenedStoreHasEverythingCommitted) {
   std::string before;
   {
     auto store = open();
@@ -275,7 +305,7 @@ void set_pragma(const std::string& path, const std::string& sql) {
 
 // Requirement: a store written by a newer Sabbat (higher schema version) is refused with a
 // clear error and left untouched.
-TEST_F(StoreTest, NewerSchemaVersionIsRefused) {
+TEST_F(SqliteStoreTest, NewerSchemaVersionIsRefused) {
   {
     auto store = open();
     ASSERT_TRUE(store->create_table(new_table("t")).ok());
@@ -290,7 +320,7 @@ TEST_F(StoreTest, NewerSchemaVersionIsRefused) {
 }
 
 // Requirement: a file that is not a SQLite database is refused and not overwritten.
-TEST_F(StoreTest, NonSqliteFileIsRefusedUntouched) {
+TEST_F(SqliteStoreTest, NonSqliteFileIsRefusedUntouched) {
   std::string garbage(8192, '\0');
   for (size_t i = 0; i < garbage.size(); ++i) garbage[i] = char(i * 7 + 3);
   std::ofstream(path_, std::ios::binary) << garbage;
@@ -302,7 +332,7 @@ TEST_F(StoreTest, NonSqliteFileIsRefusedUntouched) {
 }
 
 // Requirement: another program's SQLite database is not adopted as a store.
-TEST_F(StoreTest, OtherProgramsDatabaseIsRefusedUntouched) {
+TEST_F(SqliteStoreTest, OtherProgramsDatabaseIsRefusedUntouched) {
   set_pragma(path_, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me')");
   const std::string before = file_bytes(path_);
   auto store = open_sqlite_store(path_);
@@ -312,7 +342,7 @@ TEST_F(StoreTest, OtherProgramsDatabaseIsRefusedUntouched) {
 }
 
 // Requirement: a damaged store gives SQLite's error, never a crash or made-up data.
-TEST_F(StoreTest, DamagedStoreGivesAnError) {
+TEST_F(SqliteStoreTest, DamagedStoreGivesAnError) {
   {
     auto store = open();
     for (int i = 0; i < 20; ++i) {
@@ -344,7 +374,7 @@ TEST_F(StoreTest, DamagedStoreGivesAnError) {
 
 // Requirement (busy timeout): while another connection holds the write lock for a moment, a
 // write waits for it instead of failing at once.
-TEST_F(StoreTest, WriteWaitsForAnotherWritersLock) {
+TEST_F(SqliteStoreTest, WriteWaitsForAnotherWritersLock) {
   auto store = open();
   sqlite3* other = nullptr;
   ASSERT_EQ(sqlite3_open(path_.c_str(), &other), SQLITE_OK);
@@ -388,7 +418,7 @@ class CountingStore : public Store {
 
 // Requirement (group commit): appends queued within the window are committed in one
 // transaction, and each caller is told after the commit.
-TEST_F(StoreTest, AppendsWithinTheWindowShareOneTransaction) {
+TEST_P(StoreTest, AppendsWithinTheWindowShareOneTransaction) {
   auto store = open();
   for (int t = 0; t < 4; ++t) ASSERT_TRUE(store->create_table(new_table(std::to_string(t))).ok());
   CountingStore counting(*store);
@@ -421,7 +451,7 @@ TEST_F(StoreTest, AppendsWithinTheWindowShareOneTransaction) {
 // Requirement (group commit): many threads appending to many tables; after flush every
 // action is durable (seen by another connection), each table's actions in the order queued,
 // and each table's callbacks called in that order.
-TEST_F(StoreTest, ManyThreadsAppendingKeepEachTablesOrder) {
+TEST_P(StoreTest, ManyThreadsAppendingKeepEachTablesOrder) {
   constexpr int kThreads = 6, kTablesPerThread = 4, kActions = 60;
   auto store = open();
   auto code = [](int thread, int table) {
@@ -470,7 +500,7 @@ TEST_F(StoreTest, ManyThreadsAppendingKeepEachTablesOrder) {
 
 // Requirement: `run` operations keep their place among the appends, and callbacks come in
 // the order the operations were queued.
-TEST_F(StoreTest, RunOperationsKeepTheirPlaceAmongAppends) {
+TEST_P(StoreTest, RunOperationsKeepTheirPlaceAmongAppends) {
   auto store = open();
   std::vector<std::string> heard;
   {
@@ -495,7 +525,7 @@ TEST_F(StoreTest, RunOperationsKeepTheirPlaceAmongAppends) {
 
 // Requirement: in a batch that fails, one bad table costs only its own actions; every other
 // action is committed and each caller hears its own status.
-TEST_F(StoreTest, OneBadTableInABatchCostsOnlyItsOwnActions) {
+TEST_P(StoreTest, OneBadTableInABatchCostsOnlyItsOwnActions) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("a")).ok());
   ASSERT_TRUE(store->create_table(new_table("b")).ok());
@@ -529,7 +559,7 @@ TEST_F(StoreTest, OneBadTableInABatchCostsOnlyItsOwnActions) {
 }
 
 // Requirement: destroying the WriteAhead commits everything queued before it stops.
-TEST_F(StoreTest, DestroyingTheWriteAheadCommitsEverythingQueued) {
+TEST_P(StoreTest, DestroyingTheWriteAheadCommitsEverythingQueued) {
   auto store = open();
   ASSERT_TRUE(store->create_table(new_table("t")).ok());
   int acknowledged = 0;
@@ -559,10 +589,10 @@ struct Acknowledgement {
 
 // The child: appends to every table from three threads through a WriteAhead, and writes each
 // acknowledged seq to the pipe, until it is killed. Never returns.
-[[noreturn]] void crash_child(const std::string& path, int pipe_out) {
-  auto opened = open_sqlite_store(path);
+[[noreturn]] void crash_child(const std::string& target, int pipe_out) {
+  auto opened = open_target(target);
   if (!opened) _exit(3);
-  Store& store = **opened;
+  Store& store = *opened;
   std::vector<int64_t> next(kCrashTables);
   for (int t = 0; t < kCrashTables; ++t) {
     auto loaded = store.load_table(crash_table(t));
@@ -594,7 +624,7 @@ struct Acknowledgement {
 // and a table's stored seqs never have a gap. Even kills land at random moments from the
 // start (opening the store, recovering the WAL, the first commits); odd ones at random moments
 // after the first acknowledgement, so that every other kill finds appends under way.
-TEST_F(StoreTest, KilledWriterLosesNoAcknowledgedAction) {
+TEST_P(StoreTest, KilledWriterLosesNoAcknowledgedAction) {
   {
     auto store = open();
     for (int t = 0; t < kCrashTables; ++t)
@@ -627,7 +657,7 @@ TEST_F(StoreTest, KilledWriterLosesNoAcknowledgedAction) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       close(fds[0]);
-      crash_child(path_, fds[1]);
+      crash_child(target(), fds[1]);
     }
     close(fds[1]);
     const int64_t before = total;
@@ -650,6 +680,7 @@ TEST_F(StoreTest, KilledWriterLosesNoAcknowledgedAction) {
     if (kill_no % 2 == 1) {
       EXPECT_GT(total, before) << "the child acknowledged nothing";
     }
+    if (database_) database_->wait_until_unused();
 
     auto store = open();
     for (int t = 0; t < kCrashTables; ++t) {
@@ -664,6 +695,12 @@ TEST_F(StoreTest, KilledWriterLosesNoAcknowledgedAction) {
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreTest,
+                         ::testing::Values(Backend::Sqlite, Backend::Postgresql),
+                         [](const auto& backend) {
+                           return backend.param == Backend::Sqlite ? "sqlite" : "postgresql";
+                         });
 
 }  // namespace
 }  // namespace sabbat

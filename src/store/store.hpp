@@ -1,7 +1,7 @@
 #pragma once
 // Where the server's tables live between restarts (docs/architecture.md, "Server"). The server
-// names no database: SQLite is the embedded default, and the interface leaves room for a
-// PostgreSQL store so that several server processes can share tables later.
+// names no database: SQLite is the embedded default for one machine, and PostgreSQL lets
+// several server processes share the tables (docs/cluster.md).
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/record.hpp"
@@ -55,6 +56,47 @@ class Store {
     return fail("this store does not list its finished tables");
   }
 };
+
+// A store that several servers share (docs/cluster.md): each unfinished table is held by one
+// node at a time, which renews its lease on all its tables together; a node whose lease ran out
+// loses them to whichever node claims them next. Every write to a table (appends, settings,
+// its end) is refused unless this store's node holds it.
+class SharedStore : public Store {
+ public:
+  // What claim_table() found.
+  struct Claim {
+    enum class Found {
+      Missing,   // no table has this code
+      Taken,     // unfinished, now held by this node: `table` holds it
+      Finished,  // over: `table` holds it, for anyone to read
+      Held,      // another node holds it and its lease runs: it was asked to let it go
+    } found = Found::Missing;
+    std::optional<StoredTable> table;
+    std::string holder;  // with Held
+  };
+  virtual const std::string& node() const = 0;
+  virtual std::chrono::milliseconds lease() const = 0;
+  // Takes the table if nobody holds it, this node already does, or its holder's lease ran out.
+  virtual Result<Claim> claim_table(std::string_view code) = 0;
+  // Renews this node's lease; answers the codes of the tables it holds that another node asked
+  // for (it lets them go with release_table() once their writes are stored).
+  virtual Result<std::vector<std::string>> renew_lease() = 0;
+  virtual Status release_table(std::string_view code) = 0;
+  // The unfinished tables this node holds (after a restart with the same node name).
+  virtual Result<std::vector<std::string>> held_tables() = 0;
+  // The lobby's entries of the listed tables this node holds, by code (status JSON text; empty
+  // withdraws one), and the entries other live nodes published, at most `limit`.
+  virtual Status publish_listings(
+      const std::vector<std::pair<std::string, std::string>>& listings) = 0;
+  virtual Result<std::vector<std::string>> listings_elsewhere(int limit) = 0;
+};
+
+// The PostgreSQL store at `url` (a libpq connection URI), its schema created or brought to
+// the current version (one node at a time). `node` names this server among those sharing it
+// (empty: no holding, for tools that only read); its lease lasts `lease` from each renewal.
+Result<std::unique_ptr<SharedStore>> open_postgresql_store(const std::string& url, std::string node,
+                                                           std::chrono::milliseconds lease);
+int64_t postgresql_store_schema_version();
 
 // The SQLite store in one file (WAL mode), created with its schema if missing. A store of an
 // older schema version is brought to the current one on opening; one of a newer version (or
