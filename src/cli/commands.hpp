@@ -115,6 +115,9 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port
   std::string data_dir = "sabbat-data";
+  std::string store;  // a postgresql:// URL, or a SQLite file in place of DATA/sabbat.db
+  std::string node;   // with PostgreSQL: this node's name (default HOST:PORT)
+  int lease_ms = int(server::ServerOptions{}.lease.count());  // with PostgreSQL
   std::string public_url;
   std::vector<std::string> allow_origins;  // more origins whose pages may open the WebSocket
   std::string web_dir;

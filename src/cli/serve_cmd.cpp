@@ -24,6 +24,24 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   serve->add_option("--data", o.data_dir, "Directory of the tables' store (default ./sabbat-data)")
       ->type_name("DIR");
   serve
+      ->add_option("--store", o.store,
+                   "Where the tables are kept: a SQLite file (default DIR/sabbat.db of --data), "
+                   "or a postgresql:// URL that several servers may share behind a proxy "
+                   "(docs/cluster.md)")
+      ->type_name("URL|FILE");
+  serve
+      ->add_option("--node", o.node,
+                   "With PostgreSQL: this server's name among those sharing the store (default "
+                   "HOST:PORT); a restarted node of the same name takes its tables back at once")
+      ->type_name("NAME");
+  serve
+      ->add_option("--lease-ms", o.lease_ms,
+                   "With PostgreSQL: how long this node's hold on its tables lasts without a "
+                   "renewal (renewed three times per lease; default 5000). After a node's death "
+                   "its tables move to other nodes within about this time")
+      ->type_name("MS")
+      ->check(CLI::Range(300, 600000));
+  serve
       ->add_option("--public-url", o.public_url,
                    "URL people reach the server at (behind a proxy, for example), for invite "
                    "links; its origin may open the WebSocket")
@@ -125,6 +143,9 @@ int run_serve(const ServeOptions& options, const Io& io) {
   o.host = options.host;
   o.port = options.port;
   o.data_dir = options.data_dir;
+  o.store = options.store;
+  o.node = options.node;
+  o.lease = std::chrono::milliseconds(options.lease_ms);
   o.public_url = options.public_url;
   o.allow_origins = options.allow_origins;
   o.deflate = options.deflate == "on";

@@ -11,9 +11,11 @@
 #include <mutex>
 
 #include "core/untrusted.hpp"
+#include "server/cluster.hpp"
 #include "server/lobby.hpp"
 #include "server/origin.hpp"
 #include "server/replay.hpp"
+#include "server/secrets.hpp"
 #include "server/tls.hpp"
 #include "server/web_files.hpp"
 #include "server/websocket_session.hpp"
@@ -148,7 +150,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (door_ == Door::Metrics) return metrics_route(req);
   if (websocket::is_upgrade(req)) {
     const std::string_view target(req.target().data(), req.target().size());
-    if (target != "/ws")
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (path != "/ws")
       return reply(text_response(req, http::status::not_found, "the WebSocket is at /ws\n"));
     if (!origin_allowed(req)) {
       ctx_.log("upgrade refused: origin " + printable(std::string(req[http::field::origin])) +
@@ -156,15 +159,36 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return reply(text_response(req, http::status::forbidden,
                                  "this origin may not open the server's WebSocket\n"));
     }
-    stream_.tcp().expires_never();
-    const std::string peer = client_address(req);
-    FramedSocket socket = stream_.is_tls() ? FramedSocket(stream_.release_tls())
-                                           : FramedSocket(stream_.release_socket());
-    std::make_shared<WebsocketSession>(std::move(socket), ctx_, peer)->run(parser_->release());
-    return;
+    // /ws?table=CODE names the connection's table: in a cluster, this node brings it here
+    // before the connection opens (docs/protocol.md, "Naming the table").
+    std::optional<std::string> table;
+    if (path.size() < target.size())
+      if (auto named = query_value(target.substr(path.size() + 1), "table")) {
+        if (!looks_like_table_code(*named))
+          return reply(text_response(req, http::status::bad_request,
+                                     "?table= takes a table's code, as its invite link shows\n"));
+        table = std::string(*named);
+      }
+    if (!table || !ctx_.cluster) return upgrade();
+    auto self = shared_from_this();
+    return ctx_.lobby->acquire(*table, [self](bool reachable, std::shared_ptr<Table>) {
+      net::post(self->stream_.get_executor(), [self, reachable] {
+        if (reachable) return self->upgrade();
+        self->reply(self->text_response(self->parser_->get(), http::status::service_unavailable,
+                                        "the table cannot be reached now; try again\n"));
+      });
+    });
   }
   if (door_ == Door::Redirect) return redirect_route(req);
   route(req);
+}
+
+void HttpSession::upgrade() {
+  stream_.tcp().expires_never();
+  const std::string peer = client_address(parser_->get());
+  FramedSocket socket = stream_.is_tls() ? FramedSocket(stream_.release_tls())
+                                         : FramedSocket(stream_.release_socket());
+  std::make_shared<WebsocketSession>(std::move(socket), ctx_, peer)->run(parser_->release());
 }
 
 HttpSession::Response HttpSession::text_response(const Request& req, http::status status,
@@ -310,19 +334,33 @@ void HttpSession::redirect_route(const Request& req) {
 
 // GET /api/tables/CODE, .../record and .../replay?seat=K: each answered from the table's strand.
 void HttpSession::table_route(const Request& req, std::string rest, const std::string& target) {
-  enum class Asked { Status, Record, Replay } asked = Asked::Status;
+  Asked asked = Asked::Status;
   for (auto [suffix, kind] : {std::pair{std::string_view("/record"), Asked::Record},
                               std::pair{std::string_view("/replay"), Asked::Replay}})
     if (rest.ends_with(suffix)) {
       rest.resize(rest.size() - suffix.size());
       asked = kind;
     }
-  auto table = ctx_.lobby->find(rest);
-  if (!table) return reply(text_response(req, http::status::not_found, "no such table\n"));
   auto self = shared_from_this();
   Request shape;
   shape.version(req.version());
   shape.keep_alive(req.keep_alive());
+  if (!ctx_.cluster) return answer_table(shape, ctx_.lobby->find(rest), asked, rest, target);
+  // In a cluster, the table may be on another node, or only in the store: brought here first.
+  ctx_.lobby->acquire(rest, [self, shape, asked, rest, target](bool reachable,
+                                                              std::shared_ptr<Table> table) {
+    if (!reachable)
+      return self->reply_later(self->text_response(shape, http::status::service_unavailable,
+                                                   "the table cannot be reached now\n"));
+    self->answer_table(shape, std::move(table), asked, rest, target);
+  });
+}
+
+void HttpSession::answer_table(const Request& shape, std::shared_ptr<Table> table, Asked asked,
+                               const std::string& rest, const std::string& target) {
+  auto self = shared_from_this();
+  if (!table)
+    return reply_later(text_response(shape, http::status::not_found, "no such table\n"));
   if (asked == Asked::Status) {
     return table->status([self, shape](json status) {
       self->reply_later(
@@ -384,19 +422,32 @@ void HttpSession::list_open_tables(const Request& req) {
     self->reply_later(
         self->text_response(shape, http::status::ok, body.dump(), "application/json"));
   };
-  if (tables.empty()) return answer({});
-  for (auto& table : tables)
-    table->status([gathered, answer](json status) {
-      std::vector<json> done;
-      {
-        std::lock_guard lock(gathered->mutex);
+  // In a cluster, the tables other nodes play too, as they last published them.
+  const bool elsewhere = ctx_.cluster != nullptr;
+  gathered->left += elsewhere;
+  if (gathered->left == 0) return answer({});
+  auto add = [gathered, answer](std::vector<json> found) {
+    std::vector<json> done;
+    {
+      std::lock_guard lock(gathered->mutex);
+      for (json& status : found)
         if (status.value("listed", false) && status.value("phase", "") != "finished")
           gathered->open.push_back(std::move(status));
-        if (--gathered->left > 0) return;
-        done = std::move(gathered->open);
-      }
-      answer(std::move(done));
+      if (--gathered->left > 0) return;
+      done = std::move(gathered->open);
+    }
+    answer(std::move(done));
+  };
+  if (elsewhere)
+    ctx_.cluster->listings_elsewhere(int(kListedTablesShown), [add](std::vector<std::string> texts) {
+      std::vector<json> found;
+      for (const std::string& text : texts)
+        if (auto status = json::parse(text, nullptr, false); status.is_object())
+          found.push_back(std::move(status));
+      add(std::move(found));
     });
+  for (auto& table : tables)
+    table->status([add](json status) { add({std::move(status)}); });
 }
 
 void HttpSession::send_file(const Request& req, const StaticFile& file) {

@@ -15,6 +15,8 @@
 
 namespace sabbat::server {
 
+class Table;
+
 struct StaticFile;
 
 // Which port a connection came in at.
@@ -39,7 +41,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(const Request& req);
   void list_open_tables(const Request& req);
+  // GET /api/tables/CODE, .../record and .../replay?seat=K.
+  enum class Asked { Status, Record, Replay };
   void table_route(const Request& req, std::string rest, const std::string& target);
+  void answer_table(const Request& shape, std::shared_ptr<Table> table, Asked asked,
+                    const std::string& rest, const std::string& target);
+  // Hands the connection to a WebsocketSession.
+  void upgrade();
   // GET /healthz: 200 once the store has taken its write lock, 503 if it cannot or does not
   // answer within kHealthWait.
   void health(const Request& req);

@@ -3,6 +3,7 @@
 #include "bots/bot.hpp"
 #include "core/registry.hpp"
 #include "core/untrusted.hpp"
+#include "server/cluster.hpp"
 #include "server/secrets.hpp"
 
 namespace sabbat::server {
@@ -207,7 +208,41 @@ std::shared_ptr<Table> Lobby::find(std::string_view code) const {
   if (!looks_like_table_code(code)) return nullptr;
   std::lock_guard lock(mutex_);
   auto it = tables_.find(code);
-  return it == tables_.end() ? nullptr : it->second;
+  if (it == tables_.end()) return nullptr;
+  // In a cluster, a table that stopped playing here (moved away, or its store failed) is
+  // brought back from the store by the next acquire().
+  if (ctx_.cluster && it->second && it->second->out_of_play()) return nullptr;
+  return it->second;
+}
+
+void Lobby::acquire(const std::string& code,
+                    std::function<void(bool reachable, std::shared_ptr<Table>)> done) {
+  if (auto table = find(code); table || !ctx_.cluster || !looks_like_table_code(code))
+    return done(true, std::move(table));
+  ctx_.cluster->bring(code, [done = std::move(done)](Cluster::Found found,
+                                                      std::shared_ptr<Table> table) {
+    done(found != Cluster::Found::Unavailable, std::move(table));
+  });
+}
+
+std::shared_ptr<Table> Lobby::adopt(const StoredTable& stored) {
+  auto table = Table::restore(ioc_, ctx_, store_, stored);
+  if (!table) {
+    ctx_.log.error("cannot rebuild table " + stored.code + ": " + printable(table.error(), 300));
+    return nullptr;
+  }
+  std::lock_guard lock(mutex_);
+  tables_[stored.code] = *table;
+  return *table;
+}
+
+std::shared_ptr<Table> Lobby::let_go(std::string_view code) {
+  std::lock_guard lock(mutex_);
+  auto it = tables_.find(code);
+  if (it == tables_.end()) return nullptr;
+  auto table = std::move(it->second);
+  tables_.erase(it);
+  return table;
 }
 
 std::vector<std::shared_ptr<Table>> Lobby::tables() const {

@@ -31,6 +31,16 @@ class Lobby {
               std::function<void(std::string)> made = {});
 
   std::shared_ptr<Table> find(std::string_view code) const;
+  // The table with this code, brought to this node first if it plays in a cluster
+  // (cluster.hpp); otherwise as find() says. `done` may run at once, or later on an
+  // io_context thread.
+  void acquire(const std::string& code,
+               std::function<void(bool reachable, std::shared_ptr<Table>)> done);
+  // A table claimed from the store (cluster.hpp), in place of one that played here before;
+  // null if it cannot be rebuilt (logged).
+  std::shared_ptr<Table> adopt(const StoredTable& stored);
+  // Takes the table out of the lobby (it moves to another node); null if it was not here.
+  std::shared_ptr<Table> let_go(std::string_view code);
   // Every table in memory, in code order (a snapshot; each answers on its own strand).
   std::vector<std::shared_ptr<Table>> tables() const;
   void close_all();

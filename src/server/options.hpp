@@ -44,6 +44,13 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port, see Server::port()
   std::string data_dir = "sabbat-data";
+  // Where the tables are kept: empty for the SQLite file in data_dir; a postgresql:// URL for
+  // a PostgreSQL database that several servers may share (docs/cluster.md).
+  std::string store;
+  // With PostgreSQL: this server's name among the nodes (empty: the host name and the port),
+  // and how long its hold on its tables lasts without a renewal.
+  std::string node;
+  std::chrono::milliseconds lease = std::chrono::seconds(5);
   std::string public_url;  // empty: http://host:port; the origin of invite links
   // Origins besides the server's own whose pages may open the WebSocket ("https://host[:port]").
   std::vector<std::string> allow_origins;

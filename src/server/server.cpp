@@ -1,6 +1,7 @@
 #include "server/server.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -8,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <condition_variable>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -15,12 +17,14 @@
 #include <thread>
 
 #include "core/untrusted.hpp"
+#include "server/cluster.hpp"
 #include "server/context.hpp"
 #include "server/idle_watch.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/origin.hpp"
 #include "server/tls.hpp"
+#include "store/postgres.hpp"
 #include "store/store.hpp"
 
 namespace sabbat::server {
@@ -78,6 +82,15 @@ Result<std::shared_ptr<Listener>> listen_for_metrics(net::io_context& ioc, Conte
   return listener;
 }
 
+// A node's name when none is given: this machine's and the port's, the same after a restart,
+// so that a restarted node takes back at once the tables it held.
+std::string default_node_name(uint16_t port) {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0 || !*host) std::snprintf(host, sizeof host, "node");
+  if (port == 0) return std::string(host) + "-" + std::to_string(getpid());
+  return std::string(host) + ":" + std::to_string(port);
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -93,6 +106,7 @@ struct Server::Impl {
   std::unique_ptr<Store> store;
   std::unique_ptr<WriteAhead> write_ahead;
   std::unique_ptr<Lobby> lobby;
+  std::unique_ptr<Cluster> cluster;  // with a PostgreSQL store
   std::unique_ptr<TlsCertificate> tls;
   std::shared_ptr<Listener> listener;
   std::shared_ptr<Listener> redirect;          // with TLS and --redirect-port
@@ -157,20 +171,45 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     ctx.trusted_proxies.push_back(address);
   }
 
-  std::error_code fs_error;
-  std::filesystem::create_directories(options.data_dir, fs_error);
-  if (fs_error)
-    return fail("cannot create the data directory '" + options.data_dir +
-                "': " + fs_error.message());
-  auto store = open_sqlite_store((std::filesystem::path(options.data_dir) / "sabbat.db").string());
-  if (!store) return fail(store.error());
-  impl->store = std::move(*store);
+  // Tables in PostgreSQL are shared: the server claims those it held before a restart at
+  // once, and the others when a client asks for them (cluster.hpp).
+  const bool shared = postgres::is_postgresql_url(options.store);
+  std::unique_ptr<SharedStore> control;
+  if (shared) {
+    if (options.lease < std::chrono::milliseconds(300))
+      return fail("--lease-ms: at least 300 ms (three renewals fit in a lease)");
+    const std::string node = options.node.empty() ? default_node_name(options.port) : options.node;
+    auto store = open_postgresql_store(options.store, node, options.lease);
+    if (!store) return fail(store.error());
+    auto second = open_postgresql_store(options.store, node, options.lease);
+    if (!second) return fail(second.error());
+    impl->store = std::move(*store);
+    control = std::move(*second);
+  } else {
+    if (!options.store.empty() && options.store.find("://") != std::string::npos)
+      return fail("--store: '" + printable(postgres::without_password(options.store), 200) +
+                  "' is neither a postgresql:// URL nor a file");
+    std::error_code fs_error;
+    std::filesystem::create_directories(options.data_dir, fs_error);
+    if (fs_error)
+      return fail("cannot create the data directory '" + options.data_dir +
+                  "': " + fs_error.message());
+    auto store = open_sqlite_store(
+        options.store.empty() ? (std::filesystem::path(options.data_dir) / "sabbat.db").string()
+                              : options.store);
+    if (!store) return fail(store.error());
+    impl->store = std::move(*store);
+  }
 
   // Every table, read before the writer thread owns the store: the unfinished ones to play on,
-  // the finished ones to serve their status and record.
+  // the finished ones to serve their status and record. A node of a cluster reads only the
+  // unfinished tables it holds.
   std::vector<StoredTable> unfinished, finished;
   for (bool done : {false, true}) {
-    auto codes = done ? impl->store->finished_tables() : impl->store->unfinished_tables();
+    if (shared && done) break;
+    auto codes = shared ? static_cast<SharedStore&>(*impl->store).held_tables()
+                 : done ? impl->store->finished_tables()
+                        : impl->store->unfinished_tables();
     if (!codes) return fail("cannot read the stored tables: " + codes.error());
     for (const std::string& code : *codes) {
       auto table = impl->store->load_table(code);
@@ -184,6 +223,11 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
       [metrics = ctx.metrics](std::chrono::nanoseconds took) { metrics->store_committed(took); });
   impl->lobby = std::make_unique<Lobby>(impl->ioc, ctx, *impl->write_ahead);
   ctx.lobby = impl->lobby.get();
+  if (control) {
+    impl->cluster =
+        std::make_unique<Cluster>(impl->ioc, ctx, std::move(control), *impl->write_ahead);
+    ctx.cluster = impl->cluster.get();
+  }
 
   boost::system::error_code ec;
   tcp::resolver resolver(impl->ioc);
@@ -233,6 +277,10 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
                  {"tls", ctx.tls != nullptr},
                  {"threads", std::max(1, options.threads)}});
   if (ctx.tls) ctx.log("serving HTTPS with " + ctx.tls->describe());
+  if (impl->cluster)
+    ctx.log("node " + impl->cluster->node() + " of a cluster on " +
+            postgres::without_password(options.store) + " (lease " +
+            std::to_string(options.lease.count()) + " ms)");
   const int restored = impl->lobby->restore(unfinished);
   if (restored > 0) ctx.log("restored " + std::to_string(restored) + " unfinished tables");
   const int ended = impl->lobby->restore(finished);
@@ -242,6 +290,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
   ctx.idle_watch = &impl->idle_watch;
   impl->idle_sweep.emplace(impl->ioc);
   sweep_idle(impl->idle_watch, *impl->idle_sweep);
+  if (impl->cluster) impl->cluster->start();
   impl->listener->run();
   if (impl->redirect) impl->redirect->run();
   if (impl->metrics_listener) impl->metrics_listener->run();
@@ -294,6 +343,7 @@ void Server::stop() {
   std::call_once(impl.stop_once, [&impl] {
     impl.ctx.log.event("stop", "stopping: clients are told the server is going away");
     impl.listener->stop();
+    if (impl.cluster) impl.cluster->stop();
     if (impl.redirect) impl.redirect->stop();
     if (impl.metrics_listener) impl.metrics_listener->stop();
     impl.lobby->close_all();

@@ -147,7 +147,10 @@ void Table::open(std::function<void(const Status&)> created) {
                     [self = self.shared_from_this(), created](const Status& st) {
                       // The creator hears of it; a failed creation leaves the table unused.
                       net::post(self->strand_, [self, created, st] {
-                        if (!st) self->broken_ = true;
+                        if (!st) {
+                          self->broken_ = true;
+                          self->out_of_play_flag_ = true;
+                        }
                         created(st);
                       });
                     });
@@ -258,6 +261,7 @@ void Table::on_stored(const Status& st) {
     // What was applied in memory is not stored: stop the table rather than tell anyone. The
     // store still holds every action that was confirmed; a restart rebuilds the table.
     broken_ = true;
+    out_of_play_flag_ = true;
     ctx_.log.error("table " + code_ + ": the store failed (" + printable(st.error(), 200) +
                    "); the table stops until the server restarts");
     timer_.cancel();
@@ -518,14 +522,25 @@ void Table::again(std::shared_ptr<Connection> conn) {
 
 void Table::close_all() {
   on_strand([](Table& self) {
-    self.closed_ = true;
-    self.timer_.cancel();
-    ++self.schedule_generation_;
-    for (Link& l : self.links_)
-      if (auto c = l.conn.lock())
-        c->close_with(error_frame("going-away", "the server is going away; rejoin later"), true);
-    self.drop_links();
+    self.stop_playing("the server is going away; rejoin later");
   });
+}
+
+void Table::hand_over(std::function<void()> after) {
+  on_strand([after = std::move(after)](Table& self) {
+    self.stop_playing("the table moves to another server; rejoin");
+    after();
+  });
+}
+
+void Table::stop_playing(std::string_view why) {
+  closed_ = true;
+  out_of_play_flag_ = true;
+  timer_.cancel();
+  ++schedule_generation_;
+  for (Link& l : links_)
+    if (auto c = l.conn.lock()) c->close_with(error_frame("going-away", why), true);
+  drop_links();
 }
 
 Table::Link* Table::find_link(uint64_t id) {

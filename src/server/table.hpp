@@ -56,6 +56,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void again(std::shared_ptr<Connection> conn);
   // Server going away: tell every client and stop the clock.
   void close_all();
+  // The table moves to another server of the cluster: every client is told to come back (they
+  // reach the other server), the clock stops, and `after` runs on the table's strand once
+  // nothing more will be played here.
+  void hand_over(std::function<void()> after);
 
   // The public status (the protocol's "table" message's status), and the record once the
   // game has ended; both answer on the table's strand through `reply`.
@@ -67,6 +71,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // Cheap to read from any thread: whether the table still counts toward the server's limit.
   bool finished() const { return finished_flag_.load(); }
+  // Cheap to read from any thread: the table plays no more here (the store failed, it moved to
+  // another server, or the server is stopping).
+  bool out_of_play() const { return out_of_play_flag_.load(); }
 
  private:
   Table(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store, std::string code,
@@ -115,6 +122,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Link>::iterator drop_link(std::vector<Link>::iterator it);
   void drop_links();
   int64_t stand_ins_playing() const;
+  // Closes every link with "going-away" (`why`) and stops the clock for good.
+  void stop_playing(std::string_view why);
 
   // The write-ahead gate.
   // A batch that waits for the store; the returned callback is the store's `done`.
@@ -211,6 +220,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool broken_ = false;  // the store failed: the table stops, a restart rebuilds it
   bool closed_ = false;
   std::atomic<bool> finished_flag_{false};
+  std::atomic<bool> out_of_play_flag_{false};
 };
 
 }  // namespace sabbat::server

@@ -1,0 +1,76 @@
+#pragma once
+// This server's side of a cluster: several `sabbat serve` nodes over one PostgreSQL store,
+// behind a proxy that sends every request of a table to one node (docs/cluster.md).
+//
+// Each node renews its lease in the store a few times per lease. A client names its table
+// when it connects (/ws?table=CODE); a node that does not have the table claims it (free, its
+// own, or its holder's lease ran out), rebuilds it from the store, and serves it. A table that
+// another live node holds is asked for: its holder hears of it at its next renewal, tells its
+// clients to come back (the proxy now sends them here), stores what it has, and lets go.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/context.hpp"
+#include "store/store.hpp"
+
+namespace sabbat::server {
+
+class Table;
+
+class Cluster {
+ public:
+  enum class Found {
+    Here,         // the table is in this node now
+    Missing,      // no table has this code
+    Unavailable,  // the store cannot be reached, or the holder did not let go in time
+  };
+  using Brought = std::function<void(Found, std::shared_ptr<Table>)>;
+
+  // `control`: a connection of its own for leases and claims, so that they never wait behind
+  // the appends of `writes` (the tables' write-ahead, on the node's other connection).
+  Cluster(boost::asio::io_context& ioc, Context& ctx, std::unique_ptr<SharedStore> control,
+          WriteAhead& writes);
+  ~Cluster();
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  const std::string& node() const { return node_; }
+  // Starts renewing the lease; stop() ends it (the server's stop).
+  void start();
+  void stop();
+  // The table with this code, in this node's lobby once `done` is told Here. `done` runs on
+  // an io_context thread.
+  void bring(const std::string& code, Brought done);
+  // The lobby's entries that other nodes published (status JSON texts), for GET /api/tables.
+  void listings_elsewhere(int limit, std::function<void(std::vector<std::string>)> done);
+
+ private:
+  void renew();
+  void schedule_renewal();
+  void let_go(const std::vector<std::string>& codes);
+  void publish_listings();
+  void try_claim(const std::string& code, int tries);
+  void finish_bringing(const std::string& code, Found found, std::shared_ptr<Table> table);
+
+  boost::asio::io_context& ioc_;
+  Context& ctx_;
+  std::unique_ptr<SharedStore> control_store_;
+  std::unique_ptr<WriteAhead> control_;
+  WriteAhead& writes_;
+  const std::string node_;
+  const std::chrono::milliseconds lease_;
+  boost::asio::steady_timer renewal_;
+  std::mutex mutex_;
+  bool stopped_ = false;
+  std::map<std::string, std::vector<Brought>> bringing_;  // code → who waits for it
+  std::map<std::string, std::string> published_;          // code → the listing last published
+};
+
+}  // namespace sabbat::server
