@@ -91,14 +91,14 @@ bool TestServer::logged(std::string_view part) const {
   }
 }
 
-Client::Client(uint16_t port, std::string origin) : ws_(ioc_) {
+Client::Client(uint16_t port, std::string origin, const std::string& target) : ws_(ioc_) {
   auto& tcp_stream = beast::get_lowest_layer(ws_);
   tcp_stream.expires_after(kSafety);
   tcp_stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
     if (!origin.empty()) req.set(http::field::origin, origin);
   }));
-  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   json welcome = next();
   EXPECT_EQ(welcome.value("type", ""), "welcome");
 }

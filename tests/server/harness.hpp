@@ -62,8 +62,9 @@ class TestServer {
 // A WebSocket client that keeps every message it received.
 class Client {
  public:
-  // Connects to /ws and reads the welcome. `origin`: an Origin header to send.
-  explicit Client(uint16_t port, std::string origin = {});
+  // Connects to `target` (/ws, or /ws?table=CODE) and reads the welcome. `origin`: an Origin
+  // header to send.
+  explicit Client(uint16_t port, std::string origin = {}, const std::string& target = "/ws");
   ~Client();
 
   void send(const json& message);

@@ -38,9 +38,10 @@ struct OwnServer {
   }
 };
 
-// One statement on the server's maintenance database; a query's first value.
-std::string admin(const std::string& sql) {
-  const std::string target = "host=" + postgres_dir() + " user=sabbat dbname=postgres";
+// One statement on a database of the server (its maintenance database by default); a
+// query's first value.
+std::string admin(const std::string& sql, const std::string& database = "postgres") {
+  const std::string target = "host=" + postgres_dir() + " user=sabbat dbname=" + database;
   std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(target.c_str()), &PQfinish);
   if (PQstatus(conn.get()) != CONNECTION_OK)
     throw std::runtime_error("cannot reach the tests' PostgreSQL: " +
@@ -80,6 +81,10 @@ TestDatabase::TestDatabase() {
   admin("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
   admin("CREATE DATABASE " + name_);
   url_ = "postgresql:///" + name_ + "?host=" + postgres_dir() + "&user=sabbat";
+}
+
+std::string TestDatabase::query(const std::string& sql) const {
+  return admin(sql, name_);
 }
 
 void TestDatabase::wait_until_unused() const {

@@ -23,6 +23,8 @@ class TestDatabase {
   // session ends its transaction (committing what it had sent COMMIT for) only after the
   // client died.
   void wait_until_unused() const;
+  // The first value of a query on the database ("" without rows).
+  std::string query(const std::string& sql) const;
 
  private:
   std::string name_;
