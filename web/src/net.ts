@@ -21,10 +21,11 @@ export function wsUrl(): string {
 
 let live: Connection | null = null;
 
-// A new connection for a new table (a connection belongs to one table for its life).
-export function freshConnection(): Connection {
+// A new connection for a new table (a connection belongs to one table for its life), named
+// when known: `table` is omitted only to create one.
+export function freshConnection(table?: string): Connection {
   live?.close();
-  live = new Connection({ url: wsUrl(), open: (u) => new WebSocket(u) as unknown as SocketLike, tokens });
+  live = new Connection({ url: wsUrl(), table, open: (u) => new WebSocket(u) as unknown as SocketLike, tokens });
   live.connect();
   return live;
 }

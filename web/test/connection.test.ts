@@ -6,21 +6,24 @@ import { Connection } from '../src/protocol/connection';
 import { MemoryStore, Tokens } from '../src/protocol/storage';
 import { FakeSocket } from './fake_socket';
 
-function setup(store = new MemoryStore()) {
+function setup(store = new MemoryStore(), table?: string) {
   const sockets: FakeSocket[] = [];
+  const urls: string[] = [];
   const timers: (() => void)[] = [];
   const c = new Connection({
     url: 'ws://x/ws',
-    open: () => {
+    table,
+    open: (url) => {
       const s = new FakeSocket();
       sockets.push(s);
+      urls.push(url);
       return s;
     },
     tokens: new Tokens(store),
     schedule: (fn) => timers.push(fn),
     pingEveryMs: 0,
   });
-  return { c, sockets, timers, store };
+  return { c, sockets, timers, store, urls };
 }
 
 const state = (seq: number, legal: string[] = ['pass']) => ({ type: 'state', seq, time: 0, view: {}, events: [], actors: [0], legal, deadline: null, you: 0 });
@@ -151,6 +154,37 @@ test('protocol: created keeps the owner token, and start sends it', () => {
   sockets[0].server({ type: 'created', table: 'abc', owner: 'own', invite: 'http://h/t/abc' });
   assert.equal(new Tokens(store).owner('abc'), 'own');
   assert.equal(c.start('abc'), true);
-  assert.deepEqual(sockets[0].sent[1], { type: 'start', owner: 'own', protocol: 1 });
+  // The table's own connection names it; the one that created it has closed.
+  assert.equal(sockets.length, 2);
+  assert.equal(sockets[0].readyState, 3);
+  sockets[1].open();
+  assert.deepEqual(sockets[1].sent[0], { type: 'start', owner: 'own', protocol: 1 });
   assert.equal(c.start('zzz'), false);
+});
+
+test('protocol: a connection names its table in the URL (/ws?table=CODE), after a reconnect too', () => {
+  const { c, sockets, urls, timers } = setup(new MemoryStore(), 'abc');
+  c.connect();
+  sockets[0].open();
+  c.watch('abc');
+  assert.equal(urls[0], 'ws://x/ws?table=abc');
+  sockets[0].server({ type: 'watching', table: 'abc' });
+  sockets[0].close();
+  timers.shift()!();
+  assert.equal(urls[1], 'ws://x/ws?table=abc');
+  assert.equal(c.session.connected, false);
+});
+
+test('protocol: creating a table opens its named connection, and the session keeps the invite', () => {
+  const { c, sockets, urls } = setup();
+  c.connect();
+  sockets[0].open();
+  assert.equal(urls[0], 'ws://x/ws');
+  c.create('sortileges', 2, {}, [null, null]);
+  sockets[0].server({ type: 'created', table: 'k2', owner: 'o', invite: 'http://h/t/k2' });
+  c.join('k2', 'Morgane', 0);
+  assert.equal(urls[1], 'ws://x/ws?table=k2');
+  sockets[1].open();
+  assert.equal(sockets[1].sent[0].type, 'join');
+  assert.equal(c.session.invite, 'http://h/t/k2');
 });

@@ -18,6 +18,9 @@ export interface SocketLike {
 
 export interface ConnectionOptions {
   url: string;
+  // The table the connection is for, when known before it opens: named in the URL
+  // (/ws?table=CODE), so that a cluster's proxy sends it to the server that plays the table.
+  table?: string;
   open: (url: string) => SocketLike;
   tokens: Tokens;
   now?: () => number;
@@ -45,10 +48,12 @@ export class Connection {
   private closedOnPurpose = false;
   private stopReconnect = false;
   private pingTimer: unknown = null;
+  private table: string | null;
   private readonly now: () => number;
   private readonly schedule: (fn: () => void, ms: number) => unknown;
 
   constructor(private readonly opts: ConnectionOptions) {
+    this.table = opts.table ?? null;
     this.now = opts.now ?? (() => Date.now());
     this.schedule = opts.schedule ?? ((fn, ms) => setTimeout(fn, ms));
   }
@@ -66,7 +71,7 @@ export class Connection {
 
   connect(): void {
     this.closedOnPurpose = false;
-    const sock = this.opts.open(this.opts.url);
+    const sock = this.opts.open(this.table ? `${this.opts.url}?table=${encodeURIComponent(this.table)}` : this.opts.url);
     this.socket = sock;
     sock.onopen = () => {
       this.retries = 0;
@@ -99,6 +104,18 @@ export class Connection {
       /* onclose follows and decides */
     };
     this.startPings();
+  }
+
+  // A new socket in place of the open one, without the signs of a lost connection.
+  private reopen(): void {
+    const old = this.socket;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close(1000, 'table named');
+    }
+    this.socket = null;
+    this.connect();
   }
 
   close(): void {
@@ -136,6 +153,12 @@ export class Connection {
       this.intent = { kind: 'watch', table: msg.table };
     } else if (msg.type === 'created') {
       this.opts.tokens.saveOwner(msg.table, msg.owner);
+      // The new table's own connection names it (docs/protocol.md, "Naming the table"): the
+      // one that asked for it closes, and what is sent next goes on the new one.
+      if (this.intent.kind === 'none' && this.table === null) {
+        this.table = msg.table;
+        this.reopen();
+      }
     } else if (msg.type === 'error') {
       if (msg.code === 'wrong-token' && this.intent.kind === 'seat') this.opts.tokens.forgetSeat(this.intent.table);
       // Replaced by another tab, or the table cannot be rejoined: coming back would not help.

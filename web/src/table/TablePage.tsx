@@ -108,7 +108,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
 // token it was just given).
 function joinNext(next: string, name: string, seat: number | null) {
   if (tokens.seat(next)) return location.assign(`/t/${next}`);
-  const c = freshConnection();
+  const c = freshConnection(next);
   c.join(next, name, seat ?? undefined);
   const off = c.subscribe((s) => {
     if (s.role === 'seat' || s.problem) {

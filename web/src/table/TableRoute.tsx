@@ -22,7 +22,7 @@ export function TableRoute({ code }: { code: string }) {
   useEffect(() => {
     if (conn) return;
     if (tokens.seat(code)) {
-      const c = freshConnection();
+      const c = freshConnection(code);
       c.rejoin(code);
       setConn(c);
       return;
@@ -48,12 +48,12 @@ function JoinForm({ status, onConn }: { status: TableStatus; onConn: (c: Connect
     e.preventDefault();
     const who = takeName(name, setProblem, t('name_needed'));
     if (who === null) return;
-    const c = freshConnection();
+    const c = freshConnection(status.table);
     c.join(status.table, who, seat ?? undefined);
     onConn(c);
   };
   const watch = () => {
-    const c = freshConnection();
+    const c = freshConnection(status.table);
     c.watch(status.table);
     onConn(c);
   };
