@@ -5,9 +5,11 @@
 # (deploy/haproxy/sabbat.cfg, its addresses made local).
 #
 #   bash scripts/cluster.sh start DIR [--nodes N] [--port P] [--store URL] [--sabbat BIN]
-#                                     [--lease-ms MS] [--fast] [-- SERVE FLAGS...]
+#                                     [--lease-ms MS] [--proxies K] [--fast] [-- SERVE FLAGS...]
 #       HAProxy on 127.0.0.1:P (default 8080), the nodes on P+1 ... P+N (default 3 nodes);
-#       prints the URL to open. --fast: PostgreSQL without fsync (tests).
+#       prints the URL to open. --fast: PostgreSQL without fsync (tests). --proxies K: K
+#       HAProxy processes alike, the others on P+N+1 ..., when one process may not hold every
+#       connection (two descriptors each).
 #   bash scripts/cluster.sh kill DIR K      kill -9 node K (1 ... N), as a crash would
 #   bash scripts/cluster.sh restart DIR K   start node K again after a kill
 #   bash scripts/cluster.sh stop DIR        stops everything it started
@@ -48,7 +50,7 @@ wait_healthy() {
 
 case "$command" in
   start)
-    nodes=3 port=8080 store="" sabbat="$here/build/sabbat" lease=3000 fast=""
+    nodes=3 port=8080 store="" sabbat="$here/build/sabbat" lease=3000 fast="" proxies=1
     while [ $# -gt 0 ]; do
       case "$1" in
         --nodes) nodes=$2; shift 2 ;;
@@ -57,6 +59,7 @@ case "$command" in
         --sabbat) sabbat=$2; shift 2 ;;
         --lease-ms) lease=$2; shift 2 ;;
         --fast) fast=--fast; shift ;;
+        --proxies) proxies=$2; shift 2 ;;
         --) shift; break ;;
         *) echo "cluster.sh: unknown flag '$1'" >&2; exit 2 ;;
       esac
@@ -89,9 +92,16 @@ case "$command" in
       done
     } >"$dir/haproxy.cfg"
     for k in $(seq 1 "$nodes"); do wait_healthy "http://127.0.0.1:$(node_port "$k")/healthz"; done
-    haproxy -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid" >>"$dir/haproxy.log" 2>&1 </dev/null &
-    echo $! >"$dir/haproxy.pid"
-    wait_healthy "http://127.0.0.1:$port/healthz"
+    for p in $(seq 1 "$proxies"); do
+      cfg=$dir/haproxy.cfg pidfile=$dir/haproxy.pid at=$port
+      if [ "$p" -gt 1 ]; then
+        at=$((port + nodes + p - 1)) cfg=$dir/haproxy-$p.cfg pidfile=$dir/haproxy-$p.pid
+        sed -e "s|^    bind 127.0.0.1:$port$|    bind 127.0.0.1:$at|" "$dir/haproxy.cfg" >"$cfg"
+      fi
+      haproxy -f "$cfg" >>"$dir/haproxy.log" 2>&1 </dev/null &
+      echo $! >"$pidfile"
+      wait_healthy "http://127.0.0.1:$at/healthz"
+    done
     echo "http://127.0.0.1:$port"
     ;;
   kill)
@@ -104,7 +114,9 @@ case "$command" in
     wait_healthy "http://127.0.0.1:$(node_port "$k")/healthz"
     ;;
   stop)
-    [ -f "$dir/haproxy.pid" ] && kill "$(cat "$dir/haproxy.pid")" 2>/dev/null || true
+    for f in "$dir"/haproxy*.pid; do
+      [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
+    done
     for f in "$dir"/node-*.pid; do
       [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
     done

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   CLI::App app("sabbat_load: load generator for sabbat serve");
   app.add_option("--host", o.host, "Server address (default 127.0.0.1)");
   app.add_option("--port", o.port, "Server port (default 8080)");
+  app.add_option("--more-port", o.more_ports,
+                 "Another port of the same server (repeatable): connections go to each in turn");
   app.add_option("--game", o.game, "Game (default sortileges)");
   app.add_option("--players", o.players, "Seats per table (default 4)")->check(CLI::Range(1, 16));
   app.add_option("--tables", o.tables, "Tables played at once, or held idle (default 10)")
@@ -38,7 +40,11 @@ int main(int argc, char** argv) {
   app.add_option("--connect-parallel", o.connect_parallel,
                  "Connections opened at once during set-up (default 256)")
       ->check(CLI::Range(1, 100000));
-  app.add_option("--server-pid", o.server_pid, "The server's pid, to read its CPU and memory");
+  app.add_option("--server-pid", o.server_pids,
+                 "The server's pid, to read its CPU and memory (repeatable: a cluster's nodes)");
+  app.add_option("--people", o.people,
+                 "Seats per table played by connected people (default: every seat); the others "
+                 "are the server's random bots");
   app.add_option("--seed", o.seed, "Seed of the tables and of the seats' choices (default 1)");
   app.add_option("--label", o.label, "A label copied into the JSON line");
   app.add_flag("--deflate", o.deflate,

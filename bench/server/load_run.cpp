@@ -53,11 +53,13 @@ struct TablePlay {
   std::vector<SeatPlay> seats;
   bool active = false;
   bool over = false;
+  std::int64_t seen = 0;  // the table's seq as seat 0 last saw it
 };
 
 class Run {
  public:
   explicit Run(const LoadOptions& o) : o_(o), server_(net::ip::make_address(o.host), o.port) {
+    for (std::uint16_t port : o.more_ports) more_.emplace_back(server_.address(), port);
     r_.mode = o.idle ? "idle" : "play";
     r_.tables = o.tables;
     r_.games_per_table =
@@ -75,7 +77,7 @@ class Run {
   }
 
   LoadResult go() {
-    r_.server_rss_base_mib = double(read_rss_kib(o_.server_pid)) / 1024.0;
+    r_.server_rss_base_mib = double(read_rss_kib(o_.server_pids)) / 1024.0;
     setup_start_ = Clock::now();
     const int creators = int(std::min<std::size_t>(8, tables_.size()));
     for (int i = 0; i < creators; ++i) open_creator();
@@ -98,9 +100,15 @@ class Run {
     return net::ip::address_v4((127u << 24) | (1u + n));
   }
 
+  // The server's port, or in turn each of its ports.
+  tcp::endpoint next_server() {
+    const std::size_t k = next_port_++ % (more_.size() + 1);
+    return k == 0 ? server_ : more_[k - 1];
+  }
+
   void open_creator() {
     auto c = std::make_shared<WsConnection>(
-        ioc_, server_, next_source(),
+        ioc_, next_server(), next_source(),
         WsConnection::Handlers{[this](WsConnection& cc, std::string_view m) { on_creator(cc, m); },
                                [this](WsConnection&, const std::string& why) {
                                  if (finished_) return;
@@ -117,7 +125,7 @@ class Run {
     const std::string type = m.value("type", "");
     if (type == "created") {
       tables_[std::size_t(c.table)].code = m.value("table", "");
-      for (int s = 0; s < o_.players; ++s) pending_.push_back({c.table, s});
+      for (int s = 0; s < people(); ++s) pending_.push_back({c.table, s});
       pump_connects();
     } else if (type != "welcome") {
       ++r_.errors;
@@ -131,6 +139,11 @@ class Run {
                      {"players", o_.players},
                      {"seed", std::to_string(o_.seed * 1000003 + std::uint64_t(c.table))}};
       for (const auto& [name, value] : o_.params) create["params"][name] = value;
+      if (people() < o_.players) {
+        create["seats"] = json::array();
+        for (int s = 0; s < o_.players; ++s)
+          create["seats"].push_back(s < people() ? json{{"human", true}} : json{{"bot", "random"}});
+      }
       c.send(create.dump());
     }
   }
@@ -141,13 +154,15 @@ class Run {
       pending_.pop_back();
       ++connecting_;
       auto c = std::make_shared<WsConnection>(
-          ioc_, server_, next_source(),
+          ioc_, next_server(), next_source(),
           WsConnection::Handlers{
               [this](WsConnection& sc, std::string_view m) { on_seat(sc, m); },
               [this](WsConnection& sc, const std::string& why) { on_closed(sc, why); }},
           o_.deflate);
       c->table = t;
       c->seat = s;
+      // Named, as a cluster's proxy needs (docs/protocol.md, "Naming the table").
+      c->target = "/ws?table=" + tables_[std::size_t(t)].code;
       tables_[std::size_t(t)].seats[std::size_t(s)].conn = c;
       ++r_.connections;
       c->start();
@@ -163,6 +178,10 @@ class Run {
     // The two messages of every move are read without building their tree.
     read_frame_head(text, head_);
     if (head_.type == "state") {
+      if (c.seat == 0) {
+        if (window_open_ && t.active) r_.all_moves += std::max<std::int64_t>(0, head_.seq - t.seen);
+        t.seen = std::max(t.seen, head_.seq);
+      }
       std::swap(seat.legal, head_.legal);
       if (seat.in_flight && seat.awaited >= 0 && head_.seq >= seat.awaited) {
         seat.in_flight = false;
@@ -181,7 +200,7 @@ class Run {
     if (type == "table") {
       if (!seat.ready && m["status"].value("phase", "") == "playing") {
         seat.ready = true;
-        if (++ready_ == tables_.size() * std::size_t(o_.players)) all_ready();
+        if (++ready_ == tables_.size() * std::size_t(people())) all_ready();
       }
     } else if (type == "result") {
       if (!t.over) table_over(c.table);
@@ -214,6 +233,8 @@ class Run {
     if (!window_open_ && !finished_) finish();  // set-up cannot complete without it
   }
 
+  int people() const { return o_.people > 0 ? std::min(o_.people, o_.players) : o_.players; }
+
   void problem(const std::string& what) {
     if (r_.first_problem.empty()) r_.first_problem = what.substr(0, 400);
   }
@@ -224,7 +245,7 @@ class Run {
     if (o_.idle) return measure_idle();
     window_open_ = true;
     start_ = Clock::now();
-    cpu_start_ = read_cpu(o_.server_pid);
+    cpu_start_ = read_cpu(o_.server_pids);
     wire_start_ = seats_received();
     sample_memory();
     after(o_.max_seconds, [this] {
@@ -238,7 +259,8 @@ class Run {
   void activate(int index) {
     TablePlay& t = tables_[std::size_t(index)];
     t.active = true;
-    for (SeatPlay& s : t.seats) maybe_act(t, s);
+    for (SeatPlay& s : t.seats)
+      if (s.conn) maybe_act(t, s);
   }
 
   void maybe_act(TablePlay& t, SeatPlay& s) {
@@ -262,7 +284,7 @@ class Run {
   }
 
   void sample_memory() {
-    const double mib = double(read_rss_kib(o_.server_pid)) / 1024.0;
+    const double mib = double(read_rss_kib(o_.server_pids)) / 1024.0;
     r_.server_rss_peak_mib = std::max(r_.server_rss_peak_mib, mib);
     if (finished_) return;
     auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(250));
@@ -273,7 +295,7 @@ class Run {
     // Let the server settle (its last writes, the start snapshots), then read its memory and
     // hold every connection a while: none may drop.
     after(2.0, [this] {
-      r_.server_rss_mib = double(read_rss_kib(o_.server_pid)) / 1024.0;
+      r_.server_rss_mib = double(read_rss_kib(o_.server_pids)) / 1024.0;
       r_.idle_kib_per_table =
           (r_.server_rss_mib - r_.server_rss_base_mib) * 1024.0 / double(o_.tables);
       r_.server_rss_peak_mib = r_.server_rss_mib;
@@ -286,10 +308,10 @@ class Run {
     finished_ = true;
     if (window_open_) {
       const auto end = Clock::now();
-      const CpuSeconds cpu = read_cpu(o_.server_pid);
+      const CpuSeconds cpu = read_cpu(o_.server_pids);
       const std::int64_t wire = seats_received() - wire_start_;
       if (r_.moves > 0) {
-        const double per = double(r_.moves) * double(o_.players);
+        const double per = double(r_.moves) * double(people());
         r_.wire_bytes_per_move_seat = double(wire) / per;
         r_.text_bytes_per_move_seat = double(text_bytes_) / per;
       }
@@ -299,6 +321,8 @@ class Run {
       const double server = cpu.process - cpu_start_.process;
       const double self = cpu.self - cpu_start_.self;
       r_.moves_per_second = double(r_.moves) / w;
+      r_.all_moves_per_second = double(r_.all_moves) / w;
+      if (r_.all_moves > 0) r_.server_cpu_ms_per_all_move = 1000 * server / double(r_.all_moves);
       r_.server_cpu_percent = 100 * server / w;
       r_.loadgen_cpu_percent = 100 * self / w;
       r_.other_cpu_percent = 100 * (cpu.busy - cpu_start_.busy - server - self) / w;
@@ -310,7 +334,7 @@ class Run {
       r_.rtt_p50_ms = percentile(rtts_, 0.50);
       r_.rtt_p99_ms = percentile(rtts_, 0.99);
       r_.rtt_max_ms = rtts_.empty() ? 0 : rtts_.back();
-      r_.server_rss_mib = double(read_rss_kib(o_.server_pid)) / 1024.0;
+      r_.server_rss_mib = double(read_rss_kib(o_.server_pids)) / 1024.0;
     }
     closing_ = true;
     for (auto& c : creators_) c->close();
@@ -340,6 +364,8 @@ class Run {
   LoadOptions o_;
   net::io_context ioc_{1};
   tcp::endpoint server_;
+  std::vector<tcp::endpoint> more_;  // more ports of the same server (several proxies)
+  std::size_t next_port_ = 0;
   LoadResult r_;
   std::vector<TablePlay> tables_;
   std::vector<std::shared_ptr<WsConnection>> creators_;
@@ -373,6 +399,9 @@ std::string to_json_line(const LoadOptions& o, const LoadResult& r) {
             {"setup_s", r.setup_seconds},
             {"window_s", r.window_seconds},
             {"moves", r.moves},
+            {"all_moves", r.all_moves},
+            {"all_moves_per_second", r.all_moves_per_second},
+            {"server_cpu_ms_per_all_move", r.server_cpu_ms_per_all_move},
             {"games", r.games},
             {"moves_per_s", r.moves_per_second},
             {"rtt_p50_ms", r.rtt_p50_ms},

@@ -13,6 +13,9 @@ namespace sabbat::load {
 struct LoadOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
+  // More ports of the same server, the connections spread over all (several proxies in front
+  // of a cluster, each within the descriptors a process may hold).
+  std::vector<std::uint16_t> more_ports;
   std::string game = "sortileges";
   int players = 4;
   int tables = 10;             // play: M tables played at once; idle: N tables held
@@ -23,7 +26,10 @@ struct LoadOptions {
   double max_seconds = 90;     // the measured window ends here at the latest
   double hold_seconds = 5;     // idle: how long the tables stay connected after measuring
   int connect_parallel = 256;  // connections being opened at once during set-up
-  pid_t server_pid = 0;        // whose CPU and memory to read in /proc (0: none)
+  std::vector<pid_t> server_pids;  // whose CPU and memory to read in /proc (a cluster's nodes)
+  // Seats per table played by connected people (0: every seat); the others are the server's
+  // random bots, so that more tables fit in the connections a process may hold.
+  int people = 0;
   std::uint64_t seed = 1;      // tables' seeds and the seats' choices
   std::string label;
   bool deflate = false;  // the seats offer permessage-deflate, as browsers do
@@ -36,6 +42,10 @@ struct LoadResult {
   int tables = 0, games_per_table = 0, connections = 0;
   double setup_seconds = 0, window_seconds = 0;
   std::int64_t moves = 0, games = 0, refused = 0, errors = 0, disconnects = 0;
+  // Every move of the window, the bots' too (from the tables' seq); moves above are the
+  // people's, whose round trips are measured.
+  std::int64_t all_moves = 0;
+  double all_moves_per_second = 0, server_cpu_ms_per_all_move = 0;
   bool timed_out = false;
   double moves_per_second = 0, rtt_p50_ms = 0, rtt_p99_ms = 0, rtt_max_ms = 0;
   double server_cpu_percent = 0, server_cpu_ms_per_move = 0, loadgen_cpu_percent = 0,

@@ -79,4 +79,16 @@ std::int64_t tcp_bytes_received(int socket) {
   return std::int64_t(info.tcpi_bytes_received);
 }
 
+CpuSeconds read_cpu(const std::vector<pid_t>& servers) {
+  CpuSeconds sum = read_cpu(pid_t(0));
+  for (pid_t pid : servers) sum.process += read_cpu(pid).process;
+  return sum;
+}
+
+std::int64_t read_rss_kib(const std::vector<pid_t>& servers) {
+  std::int64_t sum = 0;
+  for (pid_t pid : servers) sum += read_rss_kib(pid);
+  return sum;
+}
+
 }  // namespace sabbat::load

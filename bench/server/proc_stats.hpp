@@ -4,6 +4,7 @@
 // how much of the CPU went to the server, to itself, and to whatever else was running.
 #include <sys/types.h>
 #include <cstdint>
+#include <vector>
 
 namespace sabbat::load {
 
@@ -17,6 +18,9 @@ struct CpuSeconds {
 CpuSeconds read_cpu(pid_t server);
 // The server's resident set in KiB (0 when unknown).
 std::int64_t read_rss_kib(pid_t server);
+// The same summed over the processes of a server made of several (the nodes of a cluster).
+CpuSeconds read_cpu(const std::vector<pid_t>& servers);
+std::int64_t read_rss_kib(const std::vector<pid_t>& servers);
 // The bytes a TCP socket has received so far, as the kernel counts them (TCP_INFO's
 // tcpi_bytes_received: the stream's bytes, WebSocket framing included, TCP/IP headers not);
 // -1 when the kernel does not say.

@@ -47,7 +47,7 @@ void WsConnection::on_connect(beast::error_code ec) {
   t.handshake_timeout = std::chrono::seconds(60);
   ws_.set_option(t);
   const std::string host = server_.address().to_string() + ":" + std::to_string(server_.port());
-  ws_.async_handshake(response_, host, "/ws", [self = shared_from_this()](beast::error_code e) {
+  ws_.async_handshake(response_, host, target, [self = shared_from_this()](beast::error_code e) {
     if (e) return self->fail("handshake: " + e.message());
     self->deflated_ = self->response_[beast::http::field::sec_websocket_extensions].starts_with(
         "permessage-deflate");
