@@ -5,6 +5,7 @@
 # process may hold here), every game played to its end.
 #
 #   bench/server/cluster.sh [T] [NODES]   # default 10000 tables, 3 nodes
+#   ONLY=cluster bench/server/cluster.sh  # the cluster's runs only
 #
 # Runs, one after the other: (1) one node on SQLite (as shipped, no proxy), (2) one node on
 # PostgreSQL behind HAProxy, (3) NODES nodes on PostgreSQL behind HAProxy (two HAProxy
@@ -28,6 +29,7 @@ flags=(--messages-per-second 1000000 --max-tables 1000000)
 load=(--tables "$TABLES" --players 4 --people 1 --games-per-table 1 --max-seconds 300
       --connect-parallel 512)
 
+if [ "${ONLY:-}" != cluster ]; then
 echo "== one node, SQLite"
 "$SABBAT" serve --port "$PORT" --data "$work/single" "${flags[@]}" >"$work/single.log" 2>&1 &
 pid=$!
@@ -35,6 +37,7 @@ for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz
 "$LOAD" --port "$PORT" --server-pid "$pid" --label "single-sqlite" "${load[@]}" \
   --out "$RESULTS/cluster.jsonl" || echo "!! the load reported a problem"
 kill -TERM "$pid"; wait "$pid" || true
+fi
 
 run_cluster() { # label nodes
   local label=$1 nodes=$2 proxies=1 more=()

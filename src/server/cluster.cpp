@@ -144,6 +144,10 @@ void Cluster::publish_listings() {
   counted();
 }
 
+void Cluster::check_store(std::function<void(const Status&)> done) {
+  control_->run([](Store& store) { return store.probe(); }, std::move(done));
+}
+
 void Cluster::listings_elsewhere(int limit, std::function<void(std::vector<std::string>)> done) {
   auto found = std::make_shared<std::vector<std::string>>();
   control_->run(

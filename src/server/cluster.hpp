@@ -48,6 +48,9 @@ class Cluster {
   // The table with this code, in this node's lobby once `done` is told Here. `done` runs on
   // an io_context thread.
   void bring(const std::string& code, Brought done);
+  // The health check of a node: `done` gets the answer of a lease renewal, on the node's own
+  // connection for leases, so that it answers quickly while the tables' writes queue up.
+  void check_store(std::function<void(const Status&)> done);
   // The lobby's entries that other nodes published (status JSON texts), for GET /api/tables.
   void listings_elsewhere(int limit, std::function<void(std::vector<std::string>)> done);
 

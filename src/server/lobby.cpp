@@ -260,6 +260,7 @@ void Lobby::close_all() {
 }
 
 void Lobby::check_store(std::function<void(const Status&)> done) {
+  if (ctx_.cluster) return ctx_.cluster->check_store(std::move(done));
   store_.run([](Store& store) { return store.probe(); }, std::move(done));
 }
 
