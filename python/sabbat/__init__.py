@@ -6,6 +6,7 @@ from dataclasses import dataclass as _dataclass
 
 from ._sabbat import (
     CLOCK,
+    Bot,
     SPECTATOR,
     IllegalAction,
     RecordError,
@@ -18,6 +19,7 @@ from ._sabbat import (
 from ._sabbat import _simulate
 
 __all__ = [
+    "Bot",
     "CLOCK",
     "SPECTATOR",
     "IllegalAction",

@@ -6,6 +6,8 @@
 #include <optional>
 #include <sstream>
 
+#include "bots/bot.hpp"
+#include "core/bot.hpp"
 #include "core/record.hpp"
 #include "module.hpp"
 
@@ -119,6 +121,9 @@ class PyState {
     return game_ == other.game_ && state_->same_as(*other.state_);
   }
 
+  const Game& game() const { return *game_; }
+  const State& state() const { return *state_; }
+
  private:
   void check_seat(Seat seat, bool spectator_too) const {
     if ((seat >= 0 && seat < state_->players()) || (spectator_too && seat == kSpectator)) return;
@@ -131,6 +136,47 @@ class PyState {
   std::unique_ptr<State> state_;
   std::optional<Record> record_;  // none for a redrawn state
   mutable ActionList legal_;
+};
+
+// One of the engine's bots (bots/bot.hpp) at one seat of one game: it is handed the state as
+// its seat sees it (everything else redrawn), and keeps what it remembers between moves.
+class PyBot {
+ public:
+  PyBot(const std::string& id, const std::string& name, uint64_t seed)
+      : game_(&find_game(id)), name_(name), rng_(seed) {
+    auto bot = make_bot(name, *game_);
+    if (!bot) throw py::value_error(bot.error());
+    bot_ = std::move(bot.value());
+  }
+
+  py::object propose(const PyState& state, Seat seat) {
+    if (&state.game() != game_)
+      throw py::value_error("this bot plays " + game_->id() + ", not " + state.game_id());
+    if (seat < 0 || seat >= state.players())
+      throw py::value_error("there is no seat " + std::to_string(seat));
+    std::optional<Proposal> proposal;
+    std::string text;
+    {
+      py::gil_scoped_release unlocked;
+      std::unique_ptr<State> redrawn;
+      const State& seen = seen_by(*bot_, state.state(), seat, rng_, redrawn);
+      proposal = bot_->propose(seen, seat, rng_);
+      if (proposal) text = state.state().action_text(proposal->action);
+    }
+    if (!proposal) return py::none();
+    py::dict out;
+    out["action"] = text;
+    out["at"] = proposal->at;
+    return out;
+  }
+
+  const std::string& name() const { return name_; }
+
+ private:
+  const Game* game_;
+  std::string name_;
+  Rng rng_;
+  std::unique_ptr<Bot> bot_;
 };
 
 }  // namespace
@@ -162,6 +208,15 @@ void bind_state(py::module_& m) {
       .def("record", &PyState::record, "The game's record as JSON Lines text.")
       .def("same_as", &PyState::same_as, py::arg("other"),
            "True when `other` is the same game in the same state, hidden parts included.");
+  py::class_<PyBot>(m, "Bot", "One of the engine's bots, for one seat of one game.")
+      .def(py::init<const std::string&, const std::string&, uint64_t>(), py::arg("game_id"),
+           py::arg("name"), py::arg("seed") = 0,
+           "A bot by name, as --bot takes it: 'random', the game's own ('normal', 'expert'...), "
+           "'mcts', 'mcts:N' or 'mcts:Nms'.")
+      .def_property_readonly("name", &PyBot::name)
+      .def("propose", &PyBot::propose, py::arg("state"), py::arg("seat"),
+           "None (the bot would rather wait), or {'action': text, 'at': ms}: what the bot "
+           "plays and the game time it would play it at. The bot sees only what `seat` sees.");
   m.def("new_game", &PyState::start, py::arg("game_id"), py::arg("players") = py::none(),
         py::arg("seed") = 0, py::arg("params") = py::none(),
         "A new game; `players` defaults to the game's default, `params` maps names to values.");
