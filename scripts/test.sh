@@ -18,14 +18,18 @@ echo "== build (warnings are errors)"
 cmake -S . -B build -G Ninja -DSABBAT_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 echo "== tests"
-(cd build && ctest --output-on-failure -j"$jobs")
+# The Python tests have a step of their own below (ctest's Python.Tests is the same run).
+(cd build && ctest --output-on-failure -j"$jobs" -E '^Python\.')
 echo "== web client: unit tests, then browsers against sabbat serve"
 bash web/test.sh build/sabbat
+echo "== Python module: its tests under Debian's python3 (pytest)"
+PYTHONPATH=build/python SABBAT_BINARY=build/sabbat PYTHONDONTWRITEBYTECODE=1 \
+  /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python
 
 echo "== build with AddressSanitizer + UndefinedBehaviorSanitizer"
 # -O1 with line tables: under the sanitizers it builds in half the time of -O2 -g (the
 # server's table.cpp: 42 s against 102 s), and a report still names its lines.
-cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF -DSABBAT_WEB=OFF \
+cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" >/dev/null
 cmake --build build-asan -j"$jobs"
 echo "== tests under sanitizers"
