@@ -3,12 +3,16 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
+import sabbat
 from conftest import ROOT
 
 
 def run_example(name, *args, cwd):
     env = dict(os.environ)
+    # The package this test imported, whatever the working directory.
+    env["PYTHONPATH"] = str(Path(sabbat.__file__).resolve().parents[1])
     done = subprocess.run([sys.executable, str(ROOT / "examples" / name), *args], cwd=cwd,
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
