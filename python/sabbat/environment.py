@@ -102,7 +102,9 @@ class SabbatEnv:
         return self._catalogue.texts[action]
 
     def action_index(self, text):
-        return self.wait_action if text == "wait" else self._catalogue.index_of(text)
+        if text == "wait" and self.wait_action is not None:
+            return self.wait_action
+        return self._catalogue.index_of(text)
 
     def observation_layout(self):
         """The segments of the observation vector: name, offset, size, meaning."""

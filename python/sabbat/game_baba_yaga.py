@@ -1,4 +1,5 @@
-"""Baba Yaga in the environment: 389 actions over the 5 x 5 forest and the view as numbers."""
+"""Baba Yaga in the environment: 389 catalogued actions over the 5 x 5 forest (the environment
+adds wait) and the view as 836 numbers (docs/python.md)."""
 
 from .spaces import Catalogue, Layout, seat_slot
 

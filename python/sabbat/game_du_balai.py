@@ -1,5 +1,5 @@
-"""Du Balai ! in the environment: 19,820 actions (19,683 of them the formulas, with or without
-a second one) and the view as numbers."""
+"""Du Balai ! in the environment: 19,819 catalogued actions (19,683 of them the formulas, with or
+without a second one; the environment adds wait) and the view as 476 numbers (docs/python.md)."""
 
 from .spaces import Catalogue, Layout, seat_slot
 
@@ -28,7 +28,8 @@ def catalogue():
     texts = [f"start {square}" for square in (5, 6, 7)]
     texts += ["close-book", "pass", "brouillard"]
     texts += [f"keep {card}" for card in CARDS]
-    texts += [f"play {card}" for card in CARDS]
+    # Brouillard magique is played by its own word, "brouillard", in a reaction window.
+    texts += [f"play {card}" for card in CARDS if card != "brouillard"]
     texts += [f"play oubli-repare {s}" for s in SYLLABLES]
     texts += [f"play oubli-repare {s} to second" for s in SYLLABLES]
     texts += [f"play rectification {a} for {b}" for a in SYLLABLES for b in SYLLABLES]

@@ -1,5 +1,5 @@
 """Sortilèges in the environment: 104 actions (a card of the deck under the left or the right
-couple card) and the view as 1,368 numbers."""
+couple card) and the view as 1,424 numbers (docs/python.md)."""
 
 from .spaces import Catalogue, Layout, seat_slot
 

@@ -78,6 +78,12 @@ class PyState {
     if (state_->terminal()) record_->result = RecordResult{state_->scores(), state_->ranks()};
   }
 
+  std::string canonical(Seat seat, std::string_view text) const {
+    auto action = state_->parse_action(seat, text);
+    if (!action) throw IllegalAction(action.error());
+    return state_->action_text(*action);
+  }
+
   py::object deadline() const {
     auto d = state_->deadline();
     if (!d) return py::none();
@@ -192,6 +198,9 @@ void bind_state(py::module_& m) {
       .def("apply", &PyState::apply, py::arg("seat"), py::arg("action"), py::arg("time_ms") = 0,
            "Applies an action of `seat` (or sabbat.CLOCK) at game time `time_ms`; raises "
            "sabbat.IllegalAction with the engine's message and leaves the state unchanged.")
+      .def("canonical", &PyState::canonical, py::arg("seat"), py::arg("action"),
+           "The canonical text of an action as `seat` may type it now, legal or not; raises "
+           "sabbat.IllegalAction for a text the game does not read.")
       .def("deadline", &PyState::deadline,
            "None, or {'at': ms, 'action': text}: what the clock applies when time reaches at.")
       .def("is_over", &PyState::is_over)

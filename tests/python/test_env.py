@@ -191,3 +191,34 @@ def test_an_engine_bot_plays_through_the_environment():
         action = env.bot_action(agent, bot)
         assert env.action_mask(agent)[action]
         env.step(action)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_catalogued_text_the_game_reads_is_canonical(game_id):
+    """The engine reads each catalogued text as the action whose canonical text it is (or not
+    at all), so that no legal action can fall between two indices."""
+    env = sabbat.env(game_id, players=max(g["players"]["max"] for g in sabbat.games()
+                                          if g["id"] == game_id))
+    env.reset(seed=1)
+    read = 0
+    for text in env._catalogue.texts:
+        try:
+            canonical = env.state.canonical(0, text)
+        except sabbat.IllegalAction:
+            continue
+        assert canonical == text
+        read += 1
+    assert read > 0.9 * len(env._catalogue)
+
+
+def test_docs_give_each_games_sizes():
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "python.md").read_text()
+    for game_id in GAMES:
+        env = sabbat.env(game_id)
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{game_id}` |"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[1].split()[0] == str(env.num_actions)
+        assert cells[2] == str(env.observation_space("seat_0").shape[0])
+        assert ("(the last: wait)" in cells[1]) == env.real_time
