@@ -1,7 +1,7 @@
 """Baba Yaga in the environment: 389 catalogued actions over the 5 x 5 forest (the environment
 adds wait) and the view as 836 numbers (docs/python.md)."""
 
-from .spaces import Catalogue, Layout, seat_slot
+from .spaces import Catalogue, Layout, seat_slot, seat_slots
 
 COLUMNS = "ABCDE"
 CELLS = [f"{COLUMNS[c]}{r + 1}" for r in range(5) for c in range(5)]  # A1 B1 .. E1, A2 .. E5
@@ -52,8 +52,7 @@ def layout():
     lay.add("forest", 25 * CELL_WIDTH,
             f"per cell, {CELL_WIDTH} numbers: the ingredient face up (16), the hint seen on its "
             "forest face (8), forest face, Maison on it, Maison lifted, hidden from the viewer")
-    for k in range(MAX_SEATS):
-        who = "the viewer" if k == 0 else f"the seat {k} after the viewer"
+    for k, who in seat_slots(MAX_SEATS):
         lay.add(f"player{k}", 6, f"{who}: present, spells cast, pile, ready, seen under the "
                 "pile, spells pending")
         lay.add(f"player{k}_level", len(LEVELS), f"{who}: level ({', '.join(LEVELS)})")

@@ -2,7 +2,7 @@
 (docs/python.md). The incantation mode (a typed formula after each move) is not offered: its
 texts are free."""
 
-from .spaces import Catalogue, Layout, seat_slot
+from .spaces import Catalogue, Layout, seat_slot, seat_slots
 
 KINDS = ["gris", "bleu", "vert", "jaune", "rouge", "abracadabra", "tresor", "sortilege",
          "balai", "miroir", "nananere", "remede", "baguette", "envoutement", "enchantement",
@@ -50,8 +50,7 @@ def layout():
     lay.add("still_to_parry", MAX_SEATS, "who still has to parry, relative to the viewer")
     lay.add("window", 1 + len(WINDOWS), "a reaction window: open, and its kind (turn, mirror)")
     lay.add("window_cards", len(KINDS), "the cards that answer it, by kind")
-    for k in range(MAX_SEATS):
-        who = "the viewer" if k == 0 else f"the seat {k} after the viewer"
+    for k, who in seat_slots(MAX_SEATS):
         lay.add(f"witch{k}", 5, f"{who}: present, Crapzouilles, dead, eliminated, hand size")
         lay.add(f"witch{k}_coffre", MAX_SEATS, f"{who}: Crapzouilles in her coffre by owner "
                 "(relative)")

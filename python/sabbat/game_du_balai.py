@@ -1,7 +1,7 @@
 """Du Balai ! in the environment: 19,819 catalogued actions (19,683 of them the formulas, with or
 without a second one; the environment adds wait) and the view as 476 numbers (docs/python.md)."""
 
-from .spaces import Catalogue, Layout, seat_slot
+from .spaces import Catalogue, Layout, seat_slot, seat_slots
 
 SYLLABLES = ["zaam", "boulga", "foulzz", "glou", "biii", "nebulo", "zyeux", "arakna", "stella"]
 SYMBOLS = ["oreille", "toile", "tete-de-mort", "eclair", "eclair-fourchu", "nuage", "oeil",
@@ -62,8 +62,7 @@ def layout():
     lay.add("decret", MAX_SEATS, "who plays Décret, relative to the viewer")
     lay.add("pending", 2 + MAX_SEATS, "a spell waiting for answers: open, Brouillards so far, "
             "its caster relative to the viewer")
-    for k in range(MAX_SEATS):
-        who = "the viewer" if k == 0 else f"the seat {k} after the viewer"
+    for k, who in seat_slots(MAX_SEATS):
         lay.add(f"witch{k}", 7, f"{who}: present, square, finish order, Magie noire cards, "
                 "started, written, acrobatics revealed (points)")
         lay.add(f"witch{k}_pilot", len(PILOTS), f"{who}: pilot ({', '.join(PILOTS)})")

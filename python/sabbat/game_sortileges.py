@@ -1,7 +1,7 @@
 """Sortilèges in the environment: 104 actions (a card of the deck under the left or the right
 couple card) and the view as 1,424 numbers (docs/python.md)."""
 
-from .spaces import Catalogue, Layout, seat_slot
+from .spaces import Catalogue, Layout, seat_slot, seat_slots
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = ["S", "H", "C", "D"]
@@ -36,8 +36,7 @@ def layout():
     lay.add("current", MAX_SEATS, "the seat to play, relative to the viewer (0: the viewer)")
     lay.add("first_player", MAX_SEATS, "the round's first seat, relative to the viewer")
     lay.add("terminal", 1, "1 once the game is over")
-    for k in range(MAX_SEATS):
-        who = "the viewer" if k == 0 else f"the seat {k} after the viewer"
+    for k, who in seat_slots(MAX_SEATS):
         lay.add(f"seat{k}", 6, f"{who}: present, holding, discarded, placements left, "
                 "points, alliances")
         for part in ("left", "right", "won"):

@@ -127,3 +127,9 @@ class Catalogue:
 def seat_slot(seat, viewer, players):
     """Seats are encoded relative to the viewer: slot 0 is the viewer, 1 the next seat..."""
     return (seat - viewer) % players
+
+
+def seat_slots(max_seats):
+    """(slot, how the docs name it) for every slot of a layout's per-seat blocks."""
+    for k in range(max_seats):
+        yield k, "the viewer" if k == 0 else f"the seat {k} after the viewer"
