@@ -15,7 +15,7 @@ iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 200
 
 env = sabbat.env(game)
 print(f"{game}: {env.players} seats, {env.num_actions} actions, observations of "
-      f"{env.observation_space('seat_0').shape[0]} numbers")
+      f"{env.observation_space('seat_0')['observation'].shape[0]} numbers")
 wins = {agent: 0.0 for agent in env.possible_agents}
 for g in range(games):
     env.reset(seed=g)

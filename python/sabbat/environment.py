@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _sabbat
 from . import game_baba_yaga, game_bal_des_sorcieres, game_du_balai, game_sortileges
-from .spaces import Box, Discrete
+from .spaces import Box, Dict, Discrete
 
 CODECS = {
     "sortileges": game_sortileges,
@@ -80,7 +80,9 @@ class SabbatEnv:
         self.possible_agents = [f"seat_{s}" for s in range(self.players)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
-            a: Box(-np.inf, np.inf, (self._layout.size,)) for a in self.possible_agents}
+            a: Dict({"observation": Box(-np.inf, np.inf, (self._layout.size,)),
+                     "action_mask": Box(0, 1, (self.num_actions,), np.int8)})
+            for a in self.possible_agents}
         self.action_spaces = {a: Discrete(self.num_actions) for a in self.possible_agents}
         self.agents = []
         self.state = None

@@ -103,4 +103,4 @@ def encode(lay, view, viewer, players):
                    player["seen_under_pile"], len(player["pending"]))
         lay.numbers(vec, f"player{k}", numbers)
         lay.put(vec, f"player{k}_level", 1.0, LEVELS.index(player["level"]))
-    return vec
+    return lay.vector(vec)

@@ -101,4 +101,4 @@ def encode(lay, view, viewer, players):
         lay.flags(vec, f"witch{k}_known", [KINDS.index(c["kind"]) for c in witch["known"]])
         lay.flags(vec, f"witch{k}_you_gave",
                   [KINDS.index(c["kind"]) for c in witch.get("you_gave", [])])
-    return vec
+    return lay.vector(vec)

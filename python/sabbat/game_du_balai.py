@@ -113,4 +113,4 @@ def encode(lay, view, viewer, players):
         outcome = witch.get("outcome") or {}
         for f, verdict in enumerate(outcome.get("verdicts", [])[:2]):
             lay.put(vec, f"witch{k}_verdicts", 1.0, f * len(VERDICTS) + VERDICTS.index(verdict))
-    return vec
+    return lay.vector(vec)

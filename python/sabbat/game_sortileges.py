@@ -72,4 +72,4 @@ def encode(lay, view, viewer, players):
         lay.numbers(vec, f"seat{k}", numbers)
         for part in ("left", "right", "won"):
             lay.flags(vec, f"seat{k}_{part}", [CARD[c] for c in seat[part]])
-    return vec
+    return lay.vector(vec)

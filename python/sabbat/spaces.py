@@ -49,6 +49,24 @@ class Box:
         return f"Box({self.low}, {self.high}, {self.shape}, {np.dtype(self.dtype).name})"
 
 
+class Dict:
+    """Named spaces, as gymnasium.spaces.Dict: an observation holds an entry for each (and may
+    hold more: the environment adds the view itself, which has no fixed shape)."""
+
+    def __init__(self, spaces):
+        self.spaces = dict(spaces)
+
+    def __getitem__(self, key):
+        return self.spaces[key]
+
+    def contains(self, x):
+        return isinstance(x, dict) and all(
+            key in x and space.contains(x[key]) for key, space in self.spaces.items())
+
+    def __repr__(self):
+        return "Dict(" + ", ".join(f"{k}: {v!r}" for k, v in self.spaces.items()) + ")"
+
+
 class Layout:
     """Named segments of an observation vector, in order: each has an offset, a size and what
     its entries mean. `table()` lists them (docs/python.md prints them)."""
@@ -67,7 +85,12 @@ class Layout:
         return self._at[name][0]
 
     def zeros(self):
-        return np.zeros(self.size, dtype=np.float32)
+        """A vector to fill: a list (setting its items costs a tenth of a numpy array's);
+        vector() makes the array."""
+        return [0.0] * self.size
+
+    def vector(self, vec):
+        return np.array(vec, dtype=np.float32)
 
     def put(self, vec, name, value, index=0):
         offset, size = self._at[name]

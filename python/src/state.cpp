@@ -97,13 +97,18 @@ class PyState {
   std::vector<int> scores() const { return state_->scores(); }
   std::vector<int> ranks() const { return state_->ranks(); }
 
+  // A game writes its views as text faster than it builds them as JSON trees (the server
+  // asks for texts), and Python reads text faster than it converts a tree.
   py::object view(Seat viewer) const {
-    check_seat(viewer, true);
-    return to_python(state_->view(viewer));
+    static const py::object& loads =
+        *new py::object(py::module_::import("json").attr("loads"));  // kept for the process
+    return loads(view_json(viewer));
   }
   std::string view_json(Seat viewer) const {
     check_seat(viewer, true);
-    return json_text(state_->view(viewer));
+    const Seat one[] = {viewer};
+    state_->view_texts(one, texts_);
+    return std::move(texts_.front());
   }
   py::object full_state() const { return to_python(state_->full_state()); }
 
@@ -142,6 +147,7 @@ class PyState {
   std::unique_ptr<State> state_;
   std::optional<Record> record_;  // none for a redrawn state
   mutable ActionList legal_;
+  mutable std::vector<std::string> texts_;
 };
 
 // One of the engine's bots (bots/bot.hpp) at one seat of one game: it is handed the state as

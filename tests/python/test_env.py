@@ -40,7 +40,8 @@ def api_check(env, agent, observation, reward, termination, truncation, info):
     for table in (env.rewards, env.terminations, env.truncations, env.infos):
         assert set(table) == set(env.agents)
     vec, mask = observation["observation"], observation["action_mask"]
-    assert env.observation_space(agent).contains(vec)
+    assert env.observation_space(agent).contains(observation)
+    assert env.observation_space(agent)["observation"].contains(vec)
     assert np.isfinite(vec).all()
     assert mask.dtype == np.int8 and mask.shape == (env.action_space(agent).n,)
     assert np.array_equal(mask, env.action_mask(agent))
@@ -179,7 +180,8 @@ def test_the_layouts_cover_the_vectors():
         assert layout[0]["offset"] == 0
         for a, b in zip(layout, layout[1:]):
             assert b["offset"] == a["offset"] + a["size"]
-        assert layout[-1]["offset"] + layout[-1]["size"] == env.observation_space("seat_0").shape[0]
+        assert layout[-1]["offset"] + layout[-1]["size"] == \
+            env.observation_space("seat_0")["observation"].shape[0]
 
 
 def test_an_engine_bot_plays_through_the_environment():
@@ -220,5 +222,5 @@ def test_docs_give_each_games_sizes():
         row = next(line for line in text.splitlines() if line.startswith(f"| `{game_id}` |"))
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert cells[1].split()[0] == str(env.num_actions)
-        assert cells[2] == str(env.observation_space("seat_0").shape[0])
+        assert cells[2] == str(env.observation_space("seat_0")["observation"].shape[0])
         assert ("(the last: wait)" in cells[1]) == env.real_time
