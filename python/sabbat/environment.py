@@ -247,7 +247,7 @@ class SabbatEnv:
                 self._clock(deadline)
                 continue
             ready = [s for s in self.state.actors()
-                     if s not in self._waited and self._legal(s)]
+                     if s not in self._waited and self.state.legal_count(s)]
             if ready:
                 after = [s for s in ready if s > self._last_seat]
                 seat = (after or ready)[0]

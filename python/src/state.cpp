@@ -66,6 +66,11 @@ class PyState {
     return out;
   }
 
+  uint32_t legal_count(Seat seat) const {
+    check_seat(seat, false);
+    return state_->legal_count(seat);
+  }
+
   void apply(Seat seat, std::string_view text, GameTime time) {
     auto action = state_->parse_action(seat, text);
     if (!action) throw IllegalAction(action.error());
@@ -201,6 +206,8 @@ void bind_state(py::module_& m) {
       .def("actors", &PyState::actors, "The seats that may act now, in order.")
       .def("legal_actions", &PyState::legal_actions, py::arg("seat"),
            "The canonical texts of the legal actions of `seat` now.")
+      .def("legal_count", &PyState::legal_count, py::arg("seat"),
+           "How many legal actions `seat` has now (without listing them).")
       .def("apply", &PyState::apply, py::arg("seat"), py::arg("action"), py::arg("time_ms") = 0,
            "Applies an action of `seat` (or sabbat.CLOCK) at game time `time_ms`; raises "
            "sabbat.IllegalAction with the engine's message and leaves the state unchanged.")

@@ -222,3 +222,9 @@ def test_bots_play_through_states(game_id):
             now = random_step(state, rng, now)
     with pytest.raises(ValueError, match="unknown bot"):
         sabbat.Bot(game_id, "nobody")
+
+
+def test_legal_count_counts_the_legal_actions(game_id):
+    for state in play_some(sabbat.new_game(game_id, seed=9), 150, seed=9)[::3]:
+        for seat in range(state.players):
+            assert state.legal_count(seat) == len(state.legal_actions(seat))
