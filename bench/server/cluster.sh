@@ -55,6 +55,9 @@ run_cluster() { # label nodes
   psql "$(cat "$work/cluster/store")" -qAt -c \
     "SELECT 'store: ' || count(*) || ' tables, ' || (SELECT count(*) FROM sabbat_actions) || ' actions' FROM sabbat_tables"
   bash scripts/cluster.sh stop "$work/cluster" >/dev/null
+  # The logs of the last run of each kind, to read what happened.
+  mkdir -p "$RESULTS/cluster-last/$label"
+  cp "$work"/cluster/*.log "$RESULTS/cluster-last/$label/"
 }
 run_cluster "cluster-1" 1
 run_cluster "cluster-$NODES" "$NODES"
