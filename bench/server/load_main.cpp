@@ -42,6 +42,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   app.add_option("--server-pid", o.server_pids,
                  "The server's pid, to read its CPU and memory (repeatable: a cluster's nodes)");
+  app.add_flag("--unnamed", o.unnamed,
+               "Seats connect to /ws without naming their table (servers before protocol 1 "
+               "rev. 4)");
   app.add_option("--people", o.people,
                  "Seats per table played by connected people (default: every seat); the others "
                  "are the server's random bots");

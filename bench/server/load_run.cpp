@@ -162,7 +162,7 @@ class Run {
       c->table = t;
       c->seat = s;
       // Named, as a cluster's proxy needs (docs/protocol.md, "Naming the table").
-      c->target = "/ws?table=" + tables_[std::size_t(t)].code;
+      if (!o_.unnamed) c->target = "/ws?table=" + tables_[std::size_t(t)].code;
       tables_[std::size_t(t)].seats[std::size_t(s)].conn = c;
       ++r_.connections;
       c->start();

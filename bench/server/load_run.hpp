@@ -30,6 +30,9 @@ struct LoadOptions {
   // Seats per table played by connected people (0: every seat); the others are the server's
   // random bots, so that more tables fit in the connections a process may hold.
   int people = 0;
+  // Seats connect to /ws without naming their table, as clients before protocol 1 rev. 4 (a
+  // server of that time refuses /ws?table=).
+  bool unnamed = false;
   std::uint64_t seed = 1;      // tables' seeds and the seats' choices
   std::string label;
   bool deflate = false;  // the seats offer permessage-deflate, as browsers do
