@@ -89,6 +89,18 @@ class SabbatEnv:
         # Checks the settings now rather than at the first reset.
         _sabbat.new_game(self.game_id, self.players, 0, self.params)
 
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
+
     # --- spaces and encodings ---
 
     def observation_space(self, agent):

@@ -75,7 +75,8 @@ def test_random_agents_play_every_game_to_its_end(game_id, players):
         play(env, seed, api_check)
         assert env.agents == []
         assert env.state.is_over()
-    assert len(set(env.possible_agents)) == env.players
+    assert len(set(env.possible_agents)) == env.players == env.max_num_agents
+    assert env.num_agents == 0 and env.unwrapped is env
 
 
 @pytest.mark.parametrize("game_id", GAMES)
