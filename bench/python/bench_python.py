@@ -33,9 +33,9 @@ def cli_rate(binary, game, games, seed):
     return games / seconds, json.loads(done.stdout)
 
 
-def simulate_rate(game, games, seed):
+def simulate_rate(game, games, seed, rows):
     seconds, result = timed(lambda: sabbat.simulate(game, games, bots="random", seed=seed,
-                                                    jobs=1))
+                                                    jobs=1, rows=rows))
     return games / seconds, result.summary
 
 
@@ -89,7 +89,9 @@ def main():
     options = parser.parse_args()
 
     cli, printed = cli_rate(options.binary, options.game, options.sim_games, 1)
-    sim, summary = simulate_rate(options.game, options.sim_games, 1)
+    sim, summary = simulate_rate(options.game, options.sim_games, 1, rows=True)
+    assert summary == printed, "sabbat.simulate and sabbat sim --json disagree"
+    sim_alone, summary = simulate_rate(options.game, options.sim_games, 1, rows=False)
     assert summary == printed, "sabbat.simulate and sabbat sim --json disagree"
     state_games, state_actions = state_rate(options.game, options.step_games)
     env_games, env_steps = env_rate(options.game, options.step_games)
@@ -97,6 +99,7 @@ def main():
     print(f"{options.game}, random bots, one thread")
     print(f"{'':34}{'games/s':>12}{'vs sabbat sim':>15}")
     rows = [("sabbat sim (C++, baseline)", cli), ("sabbat.simulate", sim),
+            ("sabbat.simulate(rows=False)", sim_alone),
             ("State step by step (Python)", state_games), ("sabbat.env AEC loop", env_games)]
     for name, rate in rows:
         print(f"{name:34}{rate:12.0f}{rate / cli:15.3f}")

@@ -51,13 +51,15 @@ class SimResult:
         return pandas.DataFrame(self.rows)
 
 
-def simulate(game_id, games, bots=None, players=None, params=None, seed=1, jobs=None, level=""):
+def simulate(game_id, games, bots=None, players=None, params=None, seed=1, jobs=None, level="",
+             rows=True):
     """Plays `games` games between bots exactly as `sabbat sim` does, on `jobs` threads (default:
     one per hardware thread; the results do not depend on it), without holding the GIL.
 
     `bots` is None (the game's default bot), a name ("random", "mcts:200"), names separated by
     commas, or a list of names, one per seat; `params` maps parameter names to values; `level`
-    sets the level of the game's own bots, as --level does."""
+    sets the level of the game's own bots, as --level does; rows=False leaves the rows out
+    (an empty list), for the summary alone."""
     summary, rows = _simulate(
         game_id,
         games,
@@ -67,6 +69,7 @@ def simulate(game_id, games, bots=None, players=None, params=None, seed=1, jobs=
         seed=seed,
         jobs=jobs,
         level=level,
+        rows=rows,
     )
     return SimResult(_json.loads(summary), rows)
 

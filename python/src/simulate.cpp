@@ -66,7 +66,7 @@ py::dict row_dict(const GameRow& r) {
 
 py::tuple simulate(const std::string& id, int64_t games, const py::object& bots,
                    std::optional<int> players, const std::optional<py::dict>& params, uint64_t seed,
-                   std::optional<int> jobs, const std::string& level) {
+                   std::optional<int> jobs, const std::string& level, bool with_rows) {
   // The checks and their messages are `sabbat sim`'s.
   if (games < 1 || games > cli::kMaxGames)
     throw py::value_error(cli::range_error("games", 1, cli::kMaxGames, std::to_string(games)));
@@ -89,8 +89,9 @@ py::tuple simulate(const std::string& id, int64_t games, const py::object& bots,
       games));
 
   const cli::SimPlan plan{game, choice->setup, *lineup, seed, games, threads};
-  const cli::PlayOne<RowTally> play = [&game](const Setup& setup, const std::vector<Bot*>& seats,
-                                              Rng& rng, int64_t i, RowTally& tally) -> Status {
+  const cli::PlayOne<RowTally> play = [&game, with_rows](const Setup& setup,
+                                                         const std::vector<Bot*>& seats, Rng& rng,
+                                                         int64_t i, RowTally& tally) -> Status {
     auto state = game.new_state(setup);
     if (!state) return fail(state.error());
     State& s = **state;
@@ -98,7 +99,7 @@ py::tuple simulate(const std::string& id, int64_t games, const py::object& bots,
                                 [&](const Step& st) { return s.apply(st.seat, st.action, st.at); });
     if (!length) return fail(length.error());
     tally.sums.add(*length, s.scores(), s.ranks());
-    tally.rows.push_back({i, setup.seed, *length, s.scores(), s.ranks()});
+    if (with_rows) tally.rows.push_back({i, setup.seed, *length, s.scores(), s.ranks()});
     return {};
   };
   std::ostringstream quiet;  // no progress bar: not a terminal
@@ -125,7 +126,7 @@ py::tuple simulate(const std::string& id, int64_t games, const py::object& bots,
 void bind_simulate(py::module_& m) {
   m.def("_simulate", &simulate, py::arg("game_id"), py::arg("games"), py::arg("bots") = py::none(),
         py::arg("players") = py::none(), py::arg("params") = py::none(), py::arg("seed") = 1,
-        py::arg("jobs") = py::none(), py::arg("level") = "",
+        py::arg("jobs") = py::none(), py::arg("level") = "", py::arg("rows") = true,
         "`sabbat sim --json`'s summary as JSON text, and one dict per game (sabbat.simulate "
         "wraps it).");
 }

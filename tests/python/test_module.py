@@ -129,6 +129,9 @@ def test_simulate_gives_what_sabbat_sim_json_prints(game_id, bots, players, para
     result = sabbat.simulate(game_id, games, bots=bots, players=players, params=params, seed=9,
                              jobs=1)
     assert result.summary == printed
+    alone = sabbat.simulate(game_id, games, bots=bots, players=players, params=params, seed=9,
+                            jobs=2, rows=False)
+    assert alone.summary == printed and alone.rows == []
     assert [r["game"] for r in result.rows] == list(range(games))
     assert sum(r["length"] for r in result.rows) / games == pytest.approx(
         printed["length"]["mean"])
