@@ -107,6 +107,21 @@ TEST_F(SharedStoreTest, DeadNodesTablesAreTakenOnceItsLeaseRunsOut) {
   EXPECT_TRUE(b->append_actions(std::vector{act("t", 2)}).ok());
 }
 
+// Requirement: a node that stops gracefully lets go of every table it holds, so that another
+// node takes them at once, not after the lease.
+TEST_F(SharedStoreTest, NodeThatStopsLetsGoOfItsTablesAtOnce) {
+  auto a = node("a"), b = node("b");
+  ASSERT_TRUE(a->create_table(table_named("t")).ok());
+  ASSERT_TRUE(a->create_table(table_named("u")).ok());
+  ASSERT_TRUE(a->release_all().ok());
+  for (const char* code : {"t", "u"}) {
+    auto taken = b->claim_table(code);
+    ASSERT_TRUE(taken.ok()) << taken.error();
+    EXPECT_EQ(taken->found, Found::Taken) << code;
+  }
+  EXPECT_FALSE(a->append_actions(std::vector{act("t", 1)}).ok());
+}
+
 // Requirement: a finished table is anyone's to read; an unknown code is missing; a node may
 // claim again what it holds (after a restart under the same name).
 TEST_F(SharedStoreTest, FinishedTablesAreReadByAnyNodeAndUnknownOnesAreMissing) {

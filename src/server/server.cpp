@@ -363,6 +363,15 @@ void Server::wait() {
   for (auto& t : impl_->threads) t.join();
   // Everything accepted is durable before the store closes.
   impl_->write_ahead->flush();
+  if (impl_->cluster) {
+    // Stored, the tables may go: the other nodes take them as soon as their clients arrive.
+    impl_->write_ahead->run(
+        [](Store& store) { return static_cast<SharedStore&>(store).release_all(); },
+        [&log = impl_->ctx.log](const Status& st) {
+          if (!st) log.error(st.error());
+        });
+    impl_->write_ahead->flush();
+  }
   impl_->joined = true;
   impl_->ctx.log.event("stopped", "stopped: every accepted action is stored");
 }

@@ -246,6 +246,17 @@ FROM sabbat_tables WHERE code = $1)sql",
     return Status::success();
   }
 
+  Status release_all() override {
+    auto r =
+        run("UPDATE sabbat_tables SET owner = NULL, listing = NULL WHERE owner = $1 AND "
+            "result IS NULL",
+            {node_});
+    if (r) r = run("DELETE FROM sabbat_nodes WHERE name = $1", {node_});
+    if (!r)
+      return fail("cannot let go of the tables of node '" + printable(node_) + "': " + r.error());
+    return Status::success();
+  }
+
   Result<std::vector<std::string>> held_tables() override {
     return codes(
         "SELECT code FROM sabbat_tables WHERE owner = $1 AND result IS NULL "

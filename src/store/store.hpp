@@ -82,6 +82,9 @@ class SharedStore : public Store {
   // for (it lets them go with release_table() once their writes are stored).
   virtual Result<std::vector<std::string>> renew_lease() = 0;
   virtual Status release_table(std::string_view code) = 0;
+  // Lets go of every table this node holds, and ends its lease (a graceful stop: the other
+  // nodes claim its tables at once instead of after the lease).
+  virtual Status release_all() = 0;
   // The unfinished tables this node holds (after a restart with the same node name).
   virtual Result<std::vector<std::string>> held_tables() = 0;
   // The lobby's entries of the listed tables this node holds, by code (status JSON text; empty
