@@ -18,14 +18,14 @@ struct LoadOptions {
   std::vector<std::uint16_t> more_ports;
   std::string game = "sortileges";
   int players = 4;
-  int tables = 10;             // play: M tables played at once; idle: N tables held
-  bool idle = false;           // idle: nobody moves; memory per table is measured
-  int games_per_table = 0;     // R games played back to back per table slot; 0: from target
-  int target_moves = 9600;     // the least number of moves measured (play)
-  int moves_per_game = 96;     // an estimate, only to choose R from the target
-  double max_seconds = 90;     // the measured window ends here at the latest
-  double hold_seconds = 5;     // idle: how long the tables stay connected after measuring
-  int connect_parallel = 256;  // connections being opened at once during set-up
+  int tables = 10;                 // play: M tables played at once; idle: N tables held
+  bool idle = false;               // idle: nobody moves; memory per table is measured
+  int games_per_table = 0;         // R games played back to back per table slot; 0: from target
+  int target_moves = 9600;         // the least number of moves measured (play)
+  int moves_per_game = 96;         // an estimate, only to choose R from the target
+  double max_seconds = 90;         // the measured window ends here at the latest
+  double hold_seconds = 5;         // idle: how long the tables stay connected after measuring
+  int connect_parallel = 256;      // connections being opened at once during set-up
   std::vector<pid_t> server_pids;  // whose CPU and memory to read in /proc (a cluster's nodes)
   // Seats per table played by connected people (0: every seat); the others are the server's
   // random bots, so that more tables fit in the connections a process may hold.
@@ -33,7 +33,7 @@ struct LoadOptions {
   // Seats connect to /ws without naming their table, as clients before protocol 1 rev. 4 (a
   // server of that time refuses /ws?table=).
   bool unnamed = false;
-  std::uint64_t seed = 1;      // tables' seeds and the seats' choices
+  std::uint64_t seed = 1;  // tables' seeds and the seats' choices
   std::string label;
   bool deflate = false;  // the seats offer permessage-deflate, as browsers do
   bool patches = false;  // the seats take their views as patches (docs/protocol.md)

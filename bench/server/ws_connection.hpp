@@ -36,7 +36,7 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   int native_socket() { return boost::beast::get_lowest_layer(ws_).socket().native_handle(); }
 
   std::string target = "/ws";  // where the upgrade goes: /ws, or /ws?table=CODE
-  int table = -1;  // which table and seat this connection plays, for the driver
+  int table = -1;              // which table and seat this connection plays, for the driver
   int seat = -1;
 
  private:

@@ -208,8 +208,9 @@ void Cluster::try_claim(const std::string& code, int tries) {
           auto table = ctx_.lobby->adopt(*c.table);
           if (!table) return finish_bringing(code, Found::Unavailable, nullptr);
           if (c.found == F::Taken)
-            ctx_.log.event("table-claimed", "table " + code + " now played on node " + node_,
-                           {{"table", code}, {"node", node_}, {"actions", c.table->actions.size()}});
+            ctx_.log.event(
+                "table-claimed", "table " + code + " now played on node " + node_,
+                {{"table", code}, {"node", node_}, {"actions", c.table->actions.size()}});
           finish_bringing(code, Found::Here, std::move(table));
         });
       });

@@ -34,7 +34,7 @@ struct Context {
   uint16_t https_port = 0;        // where the redirect port sends to
   std::vector<boost::asio::ip::address> trusted_proxies;
   Lobby* lobby = nullptr;
-  Cluster* cluster = nullptr;  // with a PostgreSQL store: this node of the cluster
+  Cluster* cluster = nullptr;       // with a PostgreSQL store: this node of the cluster
   IdleWatch* idle_watch = nullptr;  // none in programs without a server (the fuzz targets)
   // GET /metrics. Shared: a table counts itself out when it ends, which may be after the
   // context where a program ends its io_context last (the fuzz targets).

@@ -347,20 +347,19 @@ void HttpSession::table_route(const Request& req, std::string rest, const std::s
   shape.keep_alive(req.keep_alive());
   if (!ctx_.cluster) return answer_table(shape, ctx_.lobby->find(rest), asked, rest, target);
   // In a cluster, the table may be on another node, or only in the store: brought here first.
-  ctx_.lobby->acquire(rest, [self, shape, asked, rest, target](bool reachable,
-                                                              std::shared_ptr<Table> table) {
-    if (!reachable)
-      return self->reply_later(self->text_response(shape, http::status::service_unavailable,
-                                                   "the table cannot be reached now\n"));
-    self->answer_table(shape, std::move(table), asked, rest, target);
-  });
+  ctx_.lobby->acquire(
+      rest, [self, shape, asked, rest, target](bool reachable, std::shared_ptr<Table> table) {
+        if (!reachable)
+          return self->reply_later(self->text_response(shape, http::status::service_unavailable,
+                                                       "the table cannot be reached now\n"));
+        self->answer_table(shape, std::move(table), asked, rest, target);
+      });
 }
 
 void HttpSession::answer_table(const Request& shape, std::shared_ptr<Table> table, Asked asked,
                                const std::string& rest, const std::string& target) {
   auto self = shared_from_this();
-  if (!table)
-    return reply_later(text_response(shape, http::status::not_found, "no such table\n"));
+  if (!table) return reply_later(text_response(shape, http::status::not_found, "no such table\n"));
   if (asked == Asked::Status) {
     return table->status([self, shape](json status) {
       self->reply_later(
@@ -439,15 +438,15 @@ void HttpSession::list_open_tables(const Request& req) {
     answer(std::move(done));
   };
   if (elsewhere)
-    ctx_.cluster->listings_elsewhere(int(kListedTablesShown), [add](std::vector<std::string> texts) {
-      std::vector<json> found;
-      for (const std::string& text : texts)
-        if (auto status = json::parse(text, nullptr, false); status.is_object())
-          found.push_back(std::move(status));
-      add(std::move(found));
-    });
-  for (auto& table : tables)
-    table->status([add](json status) { add({std::move(status)}); });
+    ctx_.cluster->listings_elsewhere(
+        int(kListedTablesShown), [add](std::vector<std::string> texts) {
+          std::vector<json> found;
+          for (const std::string& text : texts)
+            if (auto status = json::parse(text, nullptr, false); status.is_object())
+              found.push_back(std::move(status));
+          add(std::move(found));
+        });
+  for (auto& table : tables) table->status([add](json status) { add({std::move(status)}); });
 }
 
 void HttpSession::send_file(const Request& req, const StaticFile& file) {

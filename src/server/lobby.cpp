@@ -219,10 +219,10 @@ void Lobby::acquire(const std::string& code,
                     std::function<void(bool reachable, std::shared_ptr<Table>)> done) {
   if (auto table = find(code); table || !ctx_.cluster || !looks_like_table_code(code))
     return done(true, std::move(table));
-  ctx_.cluster->bring(code, [done = std::move(done)](Cluster::Found found,
-                                                      std::shared_ptr<Table> table) {
-    done(found != Cluster::Found::Unavailable, std::move(table));
-  });
+  ctx_.cluster->bring(code,
+                      [done = std::move(done)](Cluster::Found found, std::shared_ptr<Table> table) {
+                        done(found != Cluster::Found::Unavailable, std::move(table));
+                      });
 }
 
 std::shared_ptr<Table> Lobby::adopt(const StoredTable& stored) {

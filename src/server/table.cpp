@@ -521,9 +521,7 @@ void Table::again(std::shared_ptr<Connection> conn) {
 }
 
 void Table::close_all() {
-  on_strand([](Table& self) {
-    self.stop_playing("the server is going away; rejoin later");
-  });
+  on_strand([](Table& self) { self.stop_playing("the server is going away; rejoin later"); });
 }
 
 void Table::hand_over(std::function<void()> after) {
