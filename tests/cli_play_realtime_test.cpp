@@ -103,7 +103,7 @@ TEST(PlayRealtime, EndOfPipedInputEndsCleanly) {
   EXPECT_LT(r.seconds, 2.0);
 }
 
-// Issue 8 §3: "`help` in the writing phase lists the symbol words, not 40 of 511 formulas".
+// Requirement: "`help` in the writing phase lists the symbol words, not 40 of 511 formulas".
 TEST(PlayRealtime, HelpSummarisesManyActionsByTheWordsThatFollow) {
   // In-process scripted input: the person closes the book, then must write one of the 511
   // formulas of at least one card.

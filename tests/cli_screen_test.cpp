@@ -331,7 +331,7 @@ TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
   EXPECT_TRUE(exited_with(t.finish(), 0)) << t.output();
 }
 
-// Issue 12: "no turned tile may stay anywhere on screen or in the scrollback once it is turned
+// Requirement: "no turned tile may stay anywhere on screen or in the scrollback once it is turned
 // back". By typed lines on a terminal, the study's open forest and a wrong tile turned back are
 // wiped with the scrollback, and the line that named the ingredient is not told again. (Seed 5,
 // two players: seat 0 searches first, and A1 holds Dent de loup, not on her card.)

@@ -411,7 +411,7 @@ TEST(DuBalaiData, TheBoxHoldsNineDiceOfSixDifferentSymbolsAndTwentySevenCards) {
 namespace sabbat::du_balai {
 namespace {
 
-// Issue 8 §5: a card field of 12-15 read the card table out of bounds in action_text, which
+// Requirement: a card field of 12-15 read the card table out of bounds in action_text, which
 // Match::apply calls before apply refuses the code. Codes no game produces are named, never
 // decoded, and refused with the state unchanged.
 TEST(DuBalaiCodes, EveryDecoderRejectsCodesNoGameProduces) {

@@ -353,7 +353,7 @@ TEST(DuBalaiScreen, TheGameOffersItsKeyScreen) {
 namespace sabbat::du_balai {
 namespace {
 
-// Issue 8 §3: "what each Magie noire card does, shown when it is offered (the keep choice),
+// Requirement: "what each Magie noire card does, shown when it is offered (the keep choice),
 // when it can be played, and under `?`".
 TEST(DuBalaiScreen, EachMagieNoireCardSaysWhatItDoesWhenOfferedPlayableAndInHelp) {
   Race r(2, {}, 3);
@@ -374,7 +374,7 @@ TEST(DuBalaiScreen, EachMagieNoireCardSaysWhatItDoesWhenOfferedPlayableAndInHelp
   EXPECT_TRUE(has(screen_help(), "Mauvais sort (after your own move): the leading witch"));
 }
 
-// Issue 8 §3: "the spells' narration says who moved from where to where".
+// Requirement: "the spells' narration says who moved from where to where".
 TEST(DuBalaiScreen, ASpellIsNarratedWithWhoMovedFromWhereToWhere) {
   Race r = spell_stage(Card::MauvaisSort, true);
   r.until(0, Step::AfterMove);
@@ -390,7 +390,7 @@ TEST(DuBalaiScreen, ASpellIsNarratedWithWhoMovedFromWhereToWhere) {
       << all;
 }
 
-// Issue 8 §3: "the reveal and replay show the dice, the valid symbols of each colour, each
+// Requirement: "the reveal and replay show the dice, the valid symbols of each colour, each
 // formula's verdict with its colour" (replay prints the event texts).
 TEST(DuBalaiScreen, TheRevealTextHoldsTheDiceTheValidSymbolsAndEveryVerdict) {
   Race r(2, {}, 3);
@@ -409,7 +409,7 @@ TEST(DuBalaiScreen, TheRevealTextHoldsTheDiceTheValidSymbolsAndEveryVerdict) {
   EXPECT_TRUE(has(reveal, "seat 0 Z\u00e2\u00e2m Boulg\u00e2 (perfect ORANGE)")) << reveal;
 }
 
-// Issue 8 §3: "phase 1 states the goal"; "the closer is not offered 'write nothing'"; "a
+// Requirement: "phase 1 states the goal"; "the closer is not offered 'write nothing'"; "a
 // formula typed while the book is open gets 'the book is open'".
 TEST(DuBalaiScreen, PhaseOneStatesTheGoalAndTheCloserIsNotOfferedNothing) {
   Race r(2);
@@ -424,7 +424,7 @@ TEST(DuBalaiScreen, PhaseOneStatesTheGoalAndTheCloserIsNotOfferedNothing) {
   EXPECT_TRUE(has(other.keys_text(), "n write nothing"));
 }
 
-// Issue 8 §3: "final scores broken down (finish points + acrobatics)".
+// Requirement: "final scores broken down (finish points + acrobatics)".
 TEST(DuBalaiScreen, FinalScoresAreBrokenDownIntoRaceAndAcrobatics) {
   Race r(2, {{"max_turns", "1"}}, 3);
   r->hooks().give(0, Card::Acrobatie3);

@@ -395,7 +395,7 @@ TEST(SortilegesTurn, AfterTheEndEveryActionIsRefusedAsTheGameIsOver) {
 namespace sabbat::sortileges {
 namespace {
 
-// Issue 8 §5: codes no game produces are named, never decoded, and refused unchanged.
+// Requirement: codes no game produces are named, never decoded, and refused unchanged.
 TEST(SortilegesCodes, EveryDecoderRejectsCodesNoGameProduces) {
   auto game = make_game();
   auto s = std::move(game->new_state(game->setup(3, {}, 2).value()).value());
@@ -415,7 +415,7 @@ TEST(SortilegesCodes, EveryDecoderRejectsCodesNoGameProduces) {
   EXPECT_EQ(s->full_state(), before);
 }
 
-// Issue 16: the parser accepts exactly the canonical text and nothing after it.
+// Requirement: the parser accepts exactly the canonical text and nothing after it.
 TEST(SortilegesText, NothingAfterTheCanonicalTextIsAccepted) {
   auto game = make_game();
   auto s = std::move(game->new_state(game->setup(2, {}, 2).value()).value());

@@ -29,7 +29,7 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// Issue 8 §3: "a `rules` command with the spell ranking and scoring".
+// Requirement: "a `rules` command with the spell ranking and scoring".
 TEST(SortilegesScreen, TheRulesCommandGivesTheSpellRankingAndTheScoring) {
   const std::string rules = make_game()->rules_text();
   for (const char* spell : {"Demonicus", "Corromptus", "Fingus", "Semi-Corromptus", "Triplus",
@@ -41,7 +41,7 @@ TEST(SortilegesScreen, TheRulesCommandGivesTheSpellRankingAndTheScoring) {
   EXPECT_TRUE(has(run.out, "Spells, from the strongest")) << run.out;
 }
 
-// Issue 8 §3: "under each couple card, what your cards there make now", without the hidden
+// Requirement: "under each couple card, what your cards there make now", without the hidden
 // suit of the couple card.
 TEST(SortilegesScreen, UnderEachCoupleCardTheViewerSeesTheSpellHerCardsMakeNow) {
   auto s = start(2);
@@ -66,7 +66,7 @@ TEST(SortilegesScreen, UnderEachCoupleCardTheViewerSeesTheSpellHerCardsMakeNow) 
   EXPECT_FALSE(s->view(kSpectator).contains("yours"));
 }
 
-// Issue 8 §3: "the table fits 80 columns with 6 players".
+// Requirement: "the table fits 80 columns with 6 players".
 TEST(SortilegesScreen, TheTableOfSixPlayersFitsEightyColumns) {
   auto s = start(6);
   for (int turn = 0; turn < 12; ++turn) {
@@ -80,7 +80,7 @@ TEST(SortilegesScreen, TheTableOfSixPlayersFitsEightyColumns) {
   EXPECT_TRUE(has(text, "points")) << text;
 }
 
-// Issue 8 §3: "the final result printed once, with each player's cards and alliances".
+// Requirement: "the final result printed once, with each player's cards and alliances".
 TEST(SortilegesScreen, TheFinalResultIsPrintedOnceWithCardsAndAlliances) {
   std::string input;
   for (int i = 0; i < 200; ++i) input += "1\n";

@@ -620,7 +620,7 @@ struct Acknowledgement {
   _exit(7);
 }
 
-// Requirement (issue 9, write-ahead): a kill -9 at any moment loses no acknowledged action,
+// Requirement (write-ahead): a kill -9 at any moment loses no acknowledged action,
 // and a table's stored seqs never have a gap. Even kills land at random moments from the
 // start (opening the store, recovering the WAL, the first commits); odd ones at random moments
 // after the first acknowledgement, so that every other kill finds appends under way.

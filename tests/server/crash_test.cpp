@@ -39,7 +39,7 @@ int kills_wanted() {
   return n > 0 ? n : 20;
 }
 
-// Issue 9: "a kill -9 at any moment loses no acknowledged action; on restart, tables are
+// Requirement: "a kill -9 at any moment loses no acknowledged action; on restart, tables are
 // rebuilt by replaying their actions", and the games go on to their end.
 TEST(ServerCrash, KilledAtRandomMomentsLosesNoAcknowledgedActionAndGamesEnd) {
   TempDir dir;

@@ -7,7 +7,7 @@
 namespace sabbat::server::testing {
 namespace {
 
-// Issue 9: "when the game ends, the table shows the result and its record": a restart keeps
+// Requirement: "when the game ends, the table shows the result and its record": a restart keeps
 // both, byte for byte, and a person rejoining or a spectator watching is told the result.
 TEST(ServerRestart, FinishedTableStatusAndRecordAreServedAfterARestart) {
   TempDir dir;

@@ -43,20 +43,20 @@ void play_fewest(const Game& game, const std::string& bot) {
   play_and_check(game, players, bots);
 }
 
-// Issue 9: a whole game of the fewest players, one person and bots; nothing on the wire beyond
+// Requirement: a whole game of the fewest players, one person and bots; nothing on the wire beyond
 // each view.
 TEST_P(EveryGame, FewestPlayersPersonAndBotsPlayToTheEndWithoutLeaks) {
   play_fewest(game(), "random");
 }
 
-// Issue 9: the most players, people and bots alternating.
+// Requirement: the most players, people and bots alternating.
 TEST_P(EveryGame, MaxPlayersPeopleAndBotsPlayToTheEndWithoutLeaks) {
   std::vector<std::string> bots;
   for (int s = 0; s < game().max_players(); ++s) bots.push_back(s % 2 ? "random" : "");
   play_and_check(game(), game().max_players(), bots);
 }
 
-// Issue 9: the game's own default bot plays at the server too.
+// Requirement: the game's own default bot plays at the server too.
 TEST_P(EveryGame, GameDefaultBotPlaysAgainstPeople) {
   play_fewest(game(), default_bot_name(game()));
 }

@@ -20,7 +20,7 @@ std::set<std::string> listed_codes(uint16_t port) {
   return codes;
 }
 
-// Issue 10: a listed table is in the list while it waits and while it is played, with its
+// Requirement: a listed table is in the list while it waits and while it is played, with its
 // public status (game, seats, phase); an unlisted one never is; a finished one leaves it.
 TEST(ServerOpenTables, ListedTablesUntilTheyEndAndNeverUnlistedOnes) {
   TempDir dir;

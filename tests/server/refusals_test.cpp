@@ -13,7 +13,7 @@ void expect_still_serving(Client& c) {
   EXPECT_EQ(pong.value("id", 0), 42);
 }
 
-// Issue 9: malformed JSON, unknown types and wrong roles are refused with a message.
+// Requirement: malformed JSON, unknown types and wrong roles are refused with a message.
 TEST(ServerRefusals, MalformedUnknownAndWrongRoleMessagesAreRefused) {
   TempDir dir;
   TestServer server(dir.path());
@@ -46,7 +46,7 @@ TEST(ServerRefusals, MalformedUnknownAndWrongRoleMessagesAreRefused) {
   expect_still_serving(c);
 }
 
-// Issue 9: out of turn, unknown or illegal actions, and actions of a spectator are refused
+// Requirement: out of turn, unknown or illegal actions, and actions of a spectator are refused
 // with the game's message, and the game does not change: the next accepted action is the
 // first of the record.
 TEST(ServerRefusals, OutOfTurnAndIllegalActionsChangeNothing) {
@@ -87,7 +87,7 @@ TEST(ServerRefusals, OutOfTurnAndIllegalActionsChangeNothing) {
   expect_still_serving(*a.client);
 }
 
-// Issue 9: a record is not downloadable before the end (it would tell every hidden card).
+// Requirement: a record is not downloadable before the end (it would tell every hidden card).
 TEST(ServerRefusals, RecordIsRefusedBeforeTheEnd) {
   TempDir dir;
   TestServer server(dir.path());

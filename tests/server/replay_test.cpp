@@ -47,7 +47,7 @@ void expect_replay_matches(const json& answer, const Record& record, Seat viewer
   EXPECT_EQ(answer["result"]["scores"], json(record.result->scores));
 }
 
-// Issue 10: "a replay viewer for finished games: step forward and back, choose whose eyes to
+// Requirement: "a replay viewer for finished games: step forward and back, choose whose eyes to
 // see through". Each seat's replay shows that seat's view, the spectator's the public one.
 TEST(ServerReplay, AFinishedGameIsReplayedThroughTheEyesOfTheSeatAsked) {
   TempDir dir;

@@ -6,7 +6,7 @@
 namespace sabbat::server::testing {
 namespace {
 
-// Issue 9: a graceful stop tells clients "going-away"; the next start restores the table
+// Requirement: a graceful stop tells clients "going-away"; the next start restores the table
 // from its stored actions; the person rejoins with the token and the bot plays on.
 TEST(ServerRestart, UnfinishedTableIsRestoredAndPlayedToTheEnd) {
   TempDir dir;

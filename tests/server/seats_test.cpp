@@ -10,7 +10,7 @@ TablePlan two_people() {
   return TablePlan{"sortileges", 2, {}, {"", ""}, false};
 }
 
-// Issue 9: a person who loses the connection gets the same seat back with the token, with
+// Requirement: a person who loses the connection gets the same seat back with the token, with
 // the state as it is now, and the game goes on to its end.
 TEST(ServerSeats, RejoinWithTheTokenMidGameGivesTheSameSeatAndTheStateAsItIsNow) {
   TempDir dir;
@@ -41,7 +41,7 @@ TEST(ServerSeats, RejoinWithTheTokenMidGameGivesTheSameSeatAndTheStateAsItIsNow)
   EXPECT_EQ(last.value("type", ""), "result");
 }
 
-// Issue 9: the token is the only way to a seat; a wrong one is refused and logged.
+// Requirement: the token is the only way to a seat; a wrong one is refused and logged.
 TEST(ServerSeats, WrongTokenIsRefused) {
   TempDir dir;
   TestServer server(dir.path());
@@ -58,7 +58,7 @@ TEST(ServerSeats, WrongTokenIsRefused) {
   EXPECT_TRUE(server.logged("wrong token"));
 }
 
-// Issue 9: a second connection to a seat replaces the first, which is told and closed.
+// Requirement: a second connection to a seat replaces the first, which is told and closed.
 TEST(ServerSeats, RejoiningReplacesTheOlderConnection) {
   TempDir dir;
   TestServer server(dir.path());
@@ -73,7 +73,7 @@ TEST(ServerSeats, RejoiningReplacesTheOlderConnection) {
   EXPECT_EQ(a.client->close_code(), 1008);
 }
 
-// Issue 9: a taken seat cannot be joined; a full table has no free seat.
+// Requirement: a taken seat cannot be joined; a full table has no free seat.
 TEST(ServerSeats, TakenSeatsAreRefused) {
   TempDir dir;
   TestServer server(dir.path());
@@ -91,7 +91,7 @@ TEST(ServerSeats, TakenSeatsAreRefused) {
   EXPECT_EQ(late.next().value("code", ""), "no-such-seat");
 }
 
-// Issue 9: spectators get the spectator view; the owner may turn them off.
+// Requirement: spectators get the spectator view; the owner may turn them off.
 TEST(ServerSeats, SpectatorsWatchUnlessTheOwnerTurnedThemOff) {
   TempDir dir;
   TestServer server(dir.path());
@@ -115,7 +115,7 @@ TEST(ServerSeats, SpectatorsWatchUnlessTheOwnerTurnedThemOff) {
     }
 }
 
-// Issue 9: the creator starts the table early and bots fill the free seats; only the owner
+// Requirement: the creator starts the table early and bots fill the free seats; only the owner
 // token may.
 TEST(ServerSeats, OwnerStartsEarlyAndBotsFillFreeSeats) {
   TempDir dir;

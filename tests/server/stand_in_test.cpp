@@ -71,7 +71,7 @@ json status_seat(uint16_t port, const std::string& table, int seat) {
   return j ? (*j)["seats"][size_t(seat)] : json();
 }
 
-// Issue 9: a seat left empty is played by the game's default bot after the table's limit,
+// Requirement: a seat left empty is played by the game's default bot after the table's limit,
 // the table tells everyone, the person takes the seat back with the token and plays again at
 // once; the game goes to its end and the record, which marks the stand-in's actions, passes
 // --check.
@@ -156,7 +156,7 @@ TEST(ServerStandIn, EmptySeatIsPlayedByTheDefaultBotAndTakenBack) {
   EXPECT_TRUE(person_after) << "the person did not play again after coming back";
 }
 
-// Issue 9: in a real-time game (Du Balai !) too, the default bot plays the empty seat on the
+// Requirement: in a real-time game (Du Balai !) too, the default bot plays the empty seat on the
 // server's clock, the game ends, and the record passes --check.
 TEST(ServerStandIn, RealTimeGameEmptySeatIsPlayedToTheEnd) {
   TempDir dir;
@@ -188,7 +188,7 @@ TEST(ServerStandIn, RealTimeGameEmptySeatIsPlayedToTheEnd) {
   EXPECT_GT(marked, 0) << "the stand-in never played";
 }
 
-// Issue 9: a stand-in that played before a restart stays marked in the record; after the
+// Requirement: a stand-in that played before a restart stays marked in the record; after the
 // restart the empty seat gets its stand-in again and the game ends.
 TEST(ServerStandIn, StandInSurvivesARestart) {
   TempDir dir;
@@ -257,7 +257,7 @@ TEST(ServerStandIn, StandInsFirstActionCarriesTheTablesGameTime) {
   EXPECT_GE(played["time"].get<int64_t>(), kQuickStandIn) << played.dump();
 }
 
-// Issue 9: the table's limit is chosen within bounds; anything else is refused and nothing
+// Requirement: the table's limit is chosen within bounds; anything else is refused and nothing
 // is created.
 TEST(ServerStandIn, LimitOutOfBoundsIsRefused) {
   TempDir dir;
