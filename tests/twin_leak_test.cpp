@@ -132,7 +132,7 @@ TEST(TwinLeak, DuBalaiTwinsLookTheSameToTheViewerTheyHideSomethingFrom) {
   EXPECT_GT(twins, 1000);
 }
 
-// The audit's case (issue 17): a witch who holds Double-jeu and one who does not write their
+// The audit's case: a witch who holds Double-jeu and one who does not write their
 // formula alike, and the table waits for them alike.
 TEST(TwinLeak, DuBalaiHoldingDoubleJeuDoesNotShowWhileWriting) {
   auto s = db::new_race(2, {}, 3);

@@ -1,4 +1,4 @@
-// Each limit answers with a clear error and a log line (issue 9, "Identity and security").
+// Each limit answers with a clear error and a log line.
 #include <gtest/gtest.h>
 
 #include <chrono>

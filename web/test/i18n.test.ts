@@ -1,4 +1,4 @@
-// Requirement (issue 10): every string exists in French and in English, with the same
+// Requirement: every string exists in French and in English, with the same
 // placeholders, and every key the page uses is in the catalogs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
