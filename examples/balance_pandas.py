@@ -6,7 +6,10 @@
 # into pandas and plots each seat's advantage: its share of the wins against the fair share
 # 1 / players, with a 95 % interval.
 #
-#     PYTHONPATH=build/python /usr/bin/python3 examples/balance_pandas.py [GAME] [GAMES]
+#     PYTHONPATH=build/python /usr/bin/python3 examples/balance_pandas.py [GAME] [GAMES] [BOTS]
+#
+# BOTS as `sabbat sim --bot` takes them (default: random, the fastest; the game's own bot,
+# e.g. normal, plays closer to people).
 #
 # It needs pandas and matplotlib (Debian: `apt install python3-pandas python3-matplotlib`).
 
@@ -27,9 +30,10 @@ import sabbat
 
 game = sys.argv[1] if len(sys.argv) > 1 else "sortileges"
 games = int(sys.argv[2]) if len(sys.argv) > 2 else 20000
+bots = sys.argv[3] if len(sys.argv) > 3 else "random"
 
 # %% One row per game: its seed, length, every seat's score and rank.
-run = sabbat.simulate(game, games, bots="random", seed=1)
+run = sabbat.simulate(game, games, bots=bots, seed=1)
 frame = pd.DataFrame(run.rows)
 players = run.summary["players"]
 print(frame.head())
@@ -55,9 +59,10 @@ figure, axes = plt.subplots(figsize=(6, 3.5))
 axes.bar(seats.index, seats["advantage"] * 100, yerr=seats["95 % half-width"] * 100,
          capsize=4, color="#7a4fa3")
 axes.axhline(0, color="black", linewidth=0.8)
+axes.set_xticks(seats.index)
 axes.set_xlabel("seat")
 axes.set_ylabel("win share - 1/players (points of %)")
-axes.set_title(f"{game}: seat advantage over {games} games (random bots)")
+axes.set_title(f"{game}: seat advantage over {games} games (bots: {run.summary['bot']})")
 figure.tight_layout()
 out = f"{game}-seat-advantage.png"
 figure.savefig(out, dpi=120)
