@@ -208,10 +208,11 @@ void bind_state(py::module_& m) {
            "The canonical texts of the legal actions of `seat` now.")
       .def("legal_count", &PyState::legal_count, py::arg("seat"),
            "How many legal actions `seat` has now (without listing them).")
-      .def("apply", &PyState::apply, py::arg("seat"), py::arg("action"), py::arg("time_ms") = 0,
+      .def("apply", &PyState::apply, py::arg("seat"), py::arg("action_text"),
+           py::arg("time_ms") = 0,
            "Applies an action of `seat` (or sabbat.CLOCK) at game time `time_ms`; raises "
            "sabbat.IllegalAction with the engine's message and leaves the state unchanged.")
-      .def("canonical", &PyState::canonical, py::arg("seat"), py::arg("action"),
+      .def("canonical", &PyState::canonical, py::arg("seat"), py::arg("action_text"),
            "The canonical text of an action as `seat` may type it now, legal or not; raises "
            "sabbat.IllegalAction for a text the game does not read.")
       .def("deadline", &PyState::deadline,

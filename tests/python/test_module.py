@@ -232,3 +232,13 @@ def test_legal_count_counts_the_legal_actions(game_id):
     for state in play_some(sabbat.new_game(game_id, seed=9), 150, seed=9)[::3]:
         for seat in range(state.players):
             assert state.legal_count(seat) == len(state.legal_actions(seat))
+
+
+def test_keywords_as_documented():
+    state = sabbat.new_game(game_id="sortileges", players=2, seed=3, params=None)
+    text = state.legal_actions(seat=0)[0]
+    assert state.canonical(seat=0, action_text=text) == text
+    state.apply(seat=0, action_text=text, time_ms=5)
+    assert state.now() == 5
+    assert state.sample_hidden(viewer=1, seed=2).view(seat=1) == state.view(1)
+    assert sabbat.replay(record_text=state.record()).same_as(state)
