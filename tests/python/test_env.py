@@ -45,7 +45,11 @@ def api_check(env, agent, observation, reward, termination, truncation, info):
     assert np.isfinite(vec).all()
     assert mask.dtype == np.int8 and mask.shape == (env.action_space(agent).n,)
     assert np.array_equal(mask, env.action_mask(agent))
-    assert isinstance(observation["view"], dict)
+    assert isinstance(observation["view"], dict) and isinstance(info, dict)
+    assert all(isinstance(r, float) for r in env.rewards.values())
+    # Every agent may be observed at any time, not only the one to act.
+    for other in env.agents:
+        assert env.observation_space(other).contains(env.observe(other))
     if termination or truncation:
         assert not mask.any()
         return
