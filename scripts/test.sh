@@ -36,9 +36,10 @@ echo "== tests under sanitizers"
 # A sample where the plain pass already covers the rest: whole games over TLS in one game (the
 # TLS code is the same for all four), and not the package's or nginx's tests, which check
 # files and a proxy's config rather than the server's memory, nor the two twin-state leak
-# searches that take two fifths of the pass's CPU (they compare views; the playout tests run
-# the same game code under the sanitizers).
-asan_skip='^(Package\.|Nginx\.|EveryGame/OverTls\.WholeGameOverWssWithoutLeaks/(du_balai|baba_yaga|bal_des_sorcieres)$|BabaYagaTwins\.NothingHiddenFromAViewerReachesIt$|TwinLeak\.BalWhoHoldsAnAnswerToAReactionWindowDoesNotShow$)'
+# searches and the simulator's determinism over every game and bot, which take half the pass's
+# CPU (they compare views and records; the playout tests and Sim.* run the same code, threads
+# included, under the sanitizers).
+asan_skip='^(Package\.|Nginx\.|EveryGame/OverTls\.WholeGameOverWssWithoutLeaks/(du_balai|baba_yaga|bal_des_sorcieres)$|BabaYagaTwins\.NothingHiddenFromAViewerReachesIt$|TwinLeak\.BalWhoHoldsAnAnswerToAReactionWindowDoesNotShow$|SimDeterminism\.EveryGameAndBotGiveTheSameRecordsWhateverTheJobsAndRun$)'
 (cd build-asan && SABBAT_PLAYOUT_PERCENT=10 ASAN_OPTIONS=detect_leaks=1 \
   ctest --output-on-failure -j"$jobs" -E "$asan_skip")
 echo "== fuzz targets (libFuzzer + sanitizers, ${SABBAT_FUZZ_SECONDS:-20} s each)"
