@@ -8,9 +8,11 @@ endif()
 install(FILES ${CMAKE_SOURCE_DIR}/package/sabbat.service DESTINATION lib/systemd/system)
 install(FILES ${CMAKE_SOURCE_DIR}/package/sabbat.conf DESTINATION /etc/sabbat)
 install(FILES ${CMAKE_SOURCE_DIR}/deploy/nginx/sabbat.conf DESTINATION share/sabbat/nginx)
+install(FILES ${CMAKE_SOURCE_DIR}/deploy/haproxy/sabbat.cfg DESTINATION share/sabbat/haproxy)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/deploy/certbot/sabbat-deploy-hook
         DESTINATION share/sabbat/certbot)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/docs/hosting.md
+              ${CMAKE_SOURCE_DIR}/docs/cluster.md
               ${CMAKE_SOURCE_DIR}/docs/cli.md ${CMAKE_SOURCE_DIR}/docs/protocol.md
         DESTINATION share/doc/sabbat)
 

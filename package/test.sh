@@ -23,7 +23,8 @@ deb=$(find "$tmp/out" -maxdepth 1 -name "sabbat_*.deb" | head -1)
 contents=$(dpkg-deb --contents "$deb")
 for path in ./usr/bin/sabbat ./usr/share/sabbat/web/index.html ./usr/lib/systemd/system/sabbat.service \
   ./etc/sabbat/sabbat.conf ./usr/share/doc/sabbat/hosting.md ./usr/share/sabbat/nginx/sabbat.conf \
-  ./usr/share/sabbat/certbot/sabbat-deploy-hook; do
+  ./usr/share/sabbat/certbot/sabbat-deploy-hook ./usr/share/sabbat/haproxy/sabbat.cfg \
+  ./usr/share/doc/sabbat/cluster.md; do
   grep -q " $path\$" <<<"$contents" || fail "$path is not in the package"
 done
 grep -q '^-rwxr-xr-x .* ./usr/bin/sabbat$' <<<"$contents" || fail "/usr/bin/sabbat is not executable"
