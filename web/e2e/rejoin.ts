@@ -21,7 +21,7 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
   try {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await page.routeWebSocket(/\/ws$/, (ws) => {
+    await page.routeWebSocket(/\/ws(\?table=[^&]*)?$/, (ws) => {
       const mock = mockConnection('rejoin');
       ws.send(mock.send({ type: 'welcome', protocol: 1, server: 'fixture', server_time: 0 }));
       ws.onMessage((raw) => {

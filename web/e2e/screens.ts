@@ -17,7 +17,7 @@ const CODE = 'k3v9q2xw7m4pd8ht';
 
 // The `act` texts the page sent to the mocked server.
 async function mockTable(page: Page, scene: Scene | null, phase: string, game: string, acts: string[] = []) {
-  await page.routeWebSocket(/\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/ws(\?table=[^&]*)?$/, (ws) => {
     const mock = mockConnection(`screens ${scene?.name ?? game} ${phase}`);
     ws.send(mock.send({ type: 'welcome', protocol: 1, server: 'fixture', server_time: Date.now() }));
     ws.onMessage((raw) => {
