@@ -54,25 +54,33 @@ void Cluster::schedule_renewal() {
   });
 }
 
-void Cluster::renew() {
-  auto wanted = std::make_shared<std::vector<std::string>>();
+// Runs `question` on the lease connection's thread, then hands its answer to `answer` on an
+// io_context thread.
+template <class T>
+void Cluster::ask(std::function<Result<T>(SharedStore&)> question,
+                  std::function<void(Result<T>)> answer) {
+  auto got = std::make_shared<std::optional<Result<T>>>();
   control_->run(
-      [wanted](Store& store) -> Status {
-        auto asked = static_cast<SharedStore&>(store).renew_lease();
-        if (!asked) return fail(asked.error());
-        *wanted = std::move(*asked);
+      [got, question = std::move(question)](Store& store) {
+        got->emplace(question(static_cast<SharedStore&>(store)));
         return Status::success();
       },
-      [this, wanted](const Status& st) {
-        net::post(ioc_, [this, wanted, st] {
-          if (!st)
-            ctx_.log.error("node " + node_ + ": " + st.error() +
-                           "; its tables may go to other nodes once its lease runs out");
-          else if (!wanted->empty())
-            let_go(*wanted);
-          publish_listings();
-          schedule_renewal();
-        });
+      [this, got, answer = std::move(answer)](const Status&) {
+        net::post(ioc_, [got, answer] { answer(std::move(got->value())); });
+      });
+}
+
+void Cluster::renew() {
+  ask<std::vector<std::string>>(
+      [](SharedStore& store) { return store.renew_lease(); },
+      [this](Result<std::vector<std::string>> wanted) {
+        if (!wanted)
+          ctx_.log.error("node " + node_ + ": " + wanted.error() +
+                         "; its tables may go to other nodes once its lease runs out");
+        else if (!wanted->empty())
+          let_go(*wanted);
+        publish_listings();
+        schedule_renewal();
       });
 }
 
@@ -149,17 +157,14 @@ void Cluster::check_store(std::function<void(const Status&)> done) {
 }
 
 void Cluster::listings_elsewhere(int limit, std::function<void(std::vector<std::string>)> done) {
-  auto found = std::make_shared<std::vector<std::string>>();
-  control_->run(
-      [found, limit](Store& store) -> Status {
-        auto listed = static_cast<SharedStore&>(store).listings_elsewhere(limit);
-        if (!listed) return fail(listed.error());
-        *found = std::move(*listed);
-        return Status::success();
-      },
-      [this, found, done = std::move(done)](const Status& st) {
-        if (!st) ctx_.log.error("node " + node_ + ": " + st.error());
-        net::post(ioc_, [found, done] { done(std::move(*found)); });
+  ask<std::vector<std::string>>(
+      [limit](SharedStore& store) { return store.listings_elsewhere(limit); },
+      [this, done = std::move(done)](Result<std::vector<std::string>> found) {
+        if (!found) {
+          ctx_.log.error("node " + node_ + ": " + found.error());
+          return done({});
+        }
+        done(std::move(*found));
       });
 }
 
@@ -174,45 +179,36 @@ void Cluster::bring(const std::string& code, Brought done) {
 }
 
 void Cluster::try_claim(const std::string& code, int tries) {
-  auto claim = std::make_shared<std::optional<SharedStore::Claim>>();
-  control_->run(
-      [code, claim](Store& store) -> Status {
-        auto claimed = static_cast<SharedStore&>(store).claim_table(code);
-        if (!claimed) return fail(claimed.error());
-        *claim = std::move(*claimed);
-        return Status::success();
-      },
-      [this, code, claim, tries](const Status& st) {
-        net::post(ioc_, [this, code, claim, tries, st] {
-          using F = SharedStore::Claim::Found;
-          if (!st) {
-            ctx_.log.error("node " + node_ + ": " + st.error());
+  ask<SharedStore::Claim>(
+      [code](SharedStore& store) { return store.claim_table(code); },
+      [this, code, tries](Result<SharedStore::Claim> claim) {
+        using F = SharedStore::Claim::Found;
+        if (!claim) {
+          ctx_.log.error("node " + node_ + ": " + claim.error());
+          return finish_bringing(code, Found::Unavailable, nullptr);
+        }
+        const SharedStore::Claim& c = *claim;
+        if (c.found == F::Missing) return finish_bringing(code, Found::Missing, nullptr);
+        if (c.found == F::Held) {
+          // Its holder lets go at its next renewal; or, dead, loses it when its lease ends.
+          const int most = int((2 * lease_ + std::chrono::seconds(2)) / kClaimRetry);
+          if (tries >= most) {
+            ctx_.log.error("table " + code + ": node " + printable(c.holder) +
+                           " still holds it after " + std::to_string(tries) + " tries");
             return finish_bringing(code, Found::Unavailable, nullptr);
           }
-          const SharedStore::Claim& c = **claim;
-          if (c.found == F::Missing) return finish_bringing(code, Found::Missing, nullptr);
-          if (c.found == F::Held) {
-            // Its holder lets go at its next renewal; or, dead, loses it when its lease ends.
-            const int most = int((2 * lease_ + std::chrono::seconds(2)) / kClaimRetry);
-            if (tries >= most) {
-              ctx_.log.error("table " + code + ": node " + printable(c.holder) +
-                             " still holds it after " + std::to_string(tries) + " tries");
-              return finish_bringing(code, Found::Unavailable, nullptr);
-            }
-            auto timer = std::make_shared<net::steady_timer>(ioc_, kClaimRetry);
-            timer->async_wait([this, code, tries, timer](const boost::system::error_code&) {
-              try_claim(code, tries + 1);
-            });
-            return;
-          }
-          auto table = ctx_.lobby->adopt(*c.table);
-          if (!table) return finish_bringing(code, Found::Unavailable, nullptr);
-          if (c.found == F::Taken)
-            ctx_.log.event(
-                "table-claimed", "table " + code + " now played on node " + node_,
-                {{"table", code}, {"node", node_}, {"actions", c.table->actions.size()}});
-          finish_bringing(code, Found::Here, std::move(table));
-        });
+          auto timer = std::make_shared<net::steady_timer>(ioc_, kClaimRetry);
+          timer->async_wait([this, code, tries, timer](const boost::system::error_code&) {
+            try_claim(code, tries + 1);
+          });
+          return;
+        }
+        auto table = ctx_.lobby->adopt(*c.table);
+        if (!table) return finish_bringing(code, Found::Unavailable, nullptr);
+        if (c.found == F::Taken)
+          ctx_.log.event("table-claimed", "table " + code + " now played on node " + node_,
+                         {{"table", code}, {"node", node_}, {"actions", c.table->actions.size()}});
+        finish_bringing(code, Found::Here, std::move(table));
       });
 }
 

@@ -55,6 +55,8 @@ class Cluster {
   void listings_elsewhere(int limit, std::function<void(std::vector<std::string>)> done);
 
  private:
+  template <class T>
+  void ask(std::function<Result<T>(SharedStore&)> question, std::function<void(Result<T>)> answer);
   void renew();
   void schedule_renewal();
   void let_go(const std::vector<std::string>& codes);
