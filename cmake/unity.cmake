@@ -5,6 +5,9 @@ cmake_path(SET sabbat_root NORMALIZE "${CMAKE_CURRENT_LIST_DIR}/..")
 set(SABBAT_UNITY_ALONE
     src/core/record_read.cpp
     src/games/du-balai/refusals.cpp
+    src/games/du-balai/scores.cpp
+    src/games/sortileges/render.cpp
+    src/games/sortileges/scoring.cpp
     src/store/postgres_store.cpp)
 list(TRANSFORM SABBAT_UNITY_ALONE PREPEND ${sabbat_root})
 set_source_files_properties(${SABBAT_UNITY_ALONE} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
