@@ -209,6 +209,17 @@ export class Connection {
     this.write({ type: 'act', action, seq });
     return true;
   }
+  // Sends a seat setting ("forced ask", "forced auto"): the engines take these from any seat at
+  // any time without listing them among the legal actions, so only the seat and nothing pending
+  // are asked for here; the server answers accepted or refused like any act.
+  setting(text: string): boolean {
+    const s = this.session;
+    if (!s.connected || s.role !== 'seat' || s.pending !== null || text.trim() === '') return false;
+    const seq = this.nextSeq++;
+    this.set(sent(s, seq, text));
+    this.write({ type: 'act', action: text, seq });
+    return true;
+  }
   // Sends a move as the person wrote it, which need not be one of the offered texts (Le Bal des
   // Sorcières' formulas read aloud): the server reads it, and accepts or refuses it.
   actText(action: string): boolean {
