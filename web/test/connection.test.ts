@@ -220,3 +220,18 @@ test('protocol: a spectator sends no seat setting', () => {
   assert.equal(c.setting('forced ask'), false);
   assert.equal(sockets[0].sent.filter((m) => m.type === 'act').length, 0);
 });
+
+test('ready, then the clock: ready sends the seat\'s ready; readyFor needs the owner token and names the seat', () => {
+  const store = new MemoryStore();
+  const { c, sockets } = setup(store);
+  c.connect();
+  sockets[0].open();
+  c.ready();
+  assert.equal(c.readyFor('abc', 1), false, 'not the owner: nothing sent');
+  new Tokens(store).saveOwner('abc', 'own');
+  assert.equal(c.readyFor('abc', 1), true);
+  assert.deepEqual(sockets[0].sent, [
+    { type: 'ready', protocol: 1 },
+    { type: 'ready', seat: 1, owner: 'own', protocol: 1 },
+  ]);
+});

@@ -195,6 +195,33 @@ export class Connection {
     this.write({ type: 'start', owner });
     return true;
   }
+  // In a real-time game's ready step: this seat is ready.
+  ready(): void {
+    this.write({ type: 'ready' });
+  }
+  // The owner starts for the person at `seat`, who is away; false without the owner token.
+  readyFor(table: string, seat: number): boolean {
+    const owner = this.opts.tokens.owner(table);
+    if (!owner) return false;
+    this.write({ type: 'ready', seat, owner });
+    return true;
+  }
+  // The table's chat: a text, or one of the quick reactions.
+  say(text: string): boolean {
+    if (text.trim() === '') return false;
+    this.write({ type: 'chat', text });
+    return true;
+  }
+  react(reaction: string): void {
+    this.write({ type: 'chat', reaction });
+  }
+  // The owner's rules of the chat; false without the owner token.
+  chatRules(table: string, rules: { spectators_write?: boolean; mute?: number; unmute?: number }): boolean {
+    const owner = this.opts.tokens.owner(table);
+    if (!owner) return false;
+    this.write({ type: 'chat_rules', owner, ...rules });
+    return true;
+  }
   // At the finished table, asks for the next game with the same people; the table's status then
   // names it (status.next), and the asker gets its owner token in `created`.
   again(): void {
