@@ -81,6 +81,18 @@ test('lobby form: first_seat is shown and typed from 1, sent from 0', () => {
   setLang('en');
 });
 
+// Requirement (seats from 1 everywhere a person reads): a seat's own parameter (Du Balai !'s
+// pilot_0) is labelled with the seat as the form's seat list numbers it, "Place 1".
+test('lobby form: a seat parameter is labelled with the seat counted from 1', () => {
+  const pilots = game('du-balai').params.filter((p) => /^pilot_\d$/.test(p.name));
+  assert.ok(pilots.length >= 4, 'Du Balai ! has a pilot per seat');
+  setLang('en');
+  assert.equal(paramLabel('du-balai', param('du-balai', 'pilot_0')), 'Pilot of seat 1');
+  setLang('fr');
+  assert.equal(paramLabel('du-balai', param('du-balai', 'pilot_3')), 'Pilote de la place 4');
+  setLang('en');
+});
+
 test('lobby form: the untouched form sends no parameter; a time changed is sent in milliseconds', () => {
   for (const g of games) {
     const shown = Object.fromEntries(g.params.map((p) => [p.name, shownDefault(p)]));

@@ -46,7 +46,7 @@ export function paramKeys(game: string, p: ParamSpec): { label: string; help: st
 
 export function paramLabel(game: string, p: ParamSpec): string {
   const { n } = split(p.name);
-  return tMaybe(paramKeys(game, p).label, p.name, n === null ? undefined : { n });
+  return tMaybe(paramKeys(game, p).label, p.name, n === null ? undefined : { n: n + 1 });
 }
 
 export function paramHelp(game: string, p: ParamSpec): string {

@@ -10,7 +10,7 @@ import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import { seatNo } from '../../table/seats';
 import { Why } from '../../table/aid';
-import { balMoment, balWhy } from './explain';
+import { balMoment, balWhy, windowSeconds } from './explain';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { LetPass, useLetPass } from './LetPass';
@@ -133,7 +133,7 @@ function Banner({ view: v, me, legal, names, left }: { view: any; me: number | n
       // Asks only a witch who holds a card she may play in it; nobody is told who else is asked.
       if (yours) title = t('bal_you_window');
       else if (v.window?.asked && v.window?.answer != null) title = t('bal_window_answered');
-      else title = t('bal_other_window', { s: Math.ceil((v.window?.until ?? 0) / 1000) });
+      else title = t('bal_other_window', { s: windowSeconds(v.window ?? {}) });
       break;
     case 'boule':
       title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });

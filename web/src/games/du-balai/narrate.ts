@@ -9,7 +9,7 @@
 // text.
 import { t, type Key } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
-import { MAGIE_NOIRE } from './cards';
+import { cardName as nameOfCard, MAGIE_NOIRE } from './cards';
 import { symbolByWord } from './symbols';
 
 // Squares from 23 on are across the line (the engine's kFinish).
@@ -49,7 +49,7 @@ function seatName(names: string[], s: unknown): string | null {
 }
 
 function cardName(id: unknown): string | null {
-  return typeof id === 'string' ? (MAGIE_NOIRE[id]?.name ?? null) : null;
+  return typeof id === 'string' ? (MAGIE_NOIRE[id] ? nameOfCard(id) : null) : null;
 }
 
 // "zaam" → "Zââm"; null for a word that is no symbol.
