@@ -167,7 +167,7 @@ export const babaYagaEn = {
   by_under_pile: '{n} failed, under the pile',
   by_in_front: 'In front of her: {cards}',
   // Keys
-  by_keys_short: 'Keys: Enter ready · n e s w place · a–e then 1–5 a tile · x turns back · Space moves (f / j with two) · 0–4 target · l later.',
+  by_keys_short: 'Keys: Enter ready · n e s w place · a–e then 1–5 a tile · x turns back · Space moves (f / j with two) · 1–5 target · l later.',
   by_keys_all: 'all keys',
   by_keys_title: 'Keys (the terminal’s)',
   by_key_ready: 'end your study (ready)',

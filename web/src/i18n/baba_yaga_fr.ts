@@ -169,7 +169,7 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_under_pile: '{n} raté(s), sous la pile',
   by_in_front: 'Devant elle : {cards}',
   // Les touches
-  by_keys_short: 'Touches : Entrée prêt · n e s w placer · a–e puis 1–5 une tuile · x remettre · Espace déplacer (f / j à deux) · 0–4 cibler · l plus tard.',
+  by_keys_short: 'Touches : Entrée prêt · n e s w placer · a–e puis 1–5 une tuile · x remettre · Espace déplacer (f / j à deux) · 1–5 cibler · l plus tard.',
   by_keys_all: 'toutes les touches',
   by_keys_title: 'Les touches (celles du terminal)',
   by_key_ready: 'finir votre étude (prêt)',

@@ -131,14 +131,6 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           <li>{t('dbr_close_risk')}</li>
         </ul>
       )}
-      <Track view={v} names={names} />
-      {v.book && <Judged book={v.book} />}
-      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
-      {v.pending && (
-        <p class="pending-spell">
-          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
-        </p>
-      )}
       {me !== null && verb && (
         <section class={two ? 'symbol-hand panel two-formulas' : 'symbol-hand panel'} aria-labelledby="symbols-title">
           <h3 id="symbols-title">{t(slot === 'second' ? 'db_write_second' : 'db_write_formula')}</h3>
@@ -217,6 +209,15 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
             <li>{t(v.closer === me ? 'dbr_closer_you' : 'dbr_closer_other')}</li>
           </ul>
         </section>
+      )}
+      {/* The race after what she acts on: on a phone the dice, her cards and the clock come first. */}
+      <Track view={v} names={names} />
+      {v.book && <Judged book={v.book} />}
+      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
+      {v.pending && (
+        <p class="pending-spell">
+          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
+        </p>
       )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
       {!v.book && <RevealWhy lines={lastRevealWhy(session.log, v, names)} />}
