@@ -1,7 +1,7 @@
 // Requirement (the phone shows what is live): in every timed phase of every game, on a 360×740
 // touch phone, the clock and everything the seat must look at or act on are on screen without
 // scrolling: Du Balai !'s dice, her nine symbol cards and her choices; Baba Yaga's whole forest
-// and her buttons; Le Bal's attack, her moves and her hand. A person creates each table from the
+// and her buttons; Le Bal's attack on the table, her moves and her hand. A person creates each table from the
 // form on a phone, with bots at the other seats, and plays by clicking until the result; before
 // each click, while the board shows a clock and offers her something, the board's own elements
 // are measured from the board's top. The table page puts its header above the board: the board
@@ -23,13 +23,13 @@ const NAME: Record<Timed, string> = { 'du-balai': 'Du Balai !', 'baba-yaga': 'Ba
 const LIVE: Record<Timed, string[]> = {
   'du-balai': ['.book .countdown', '.dice', '.du-balai > button.primary.big', '.choices .menu', '.rectify-grid', '.symbol-cards', '.write-row'],
   'baba-yaga': ['.by-banner .countdown', '.by-forest', '.by-buttons'],
-  'bal-des-sorcieres': ['.bal-banner .countdown', '.bal-attack', '.bal-moves', '.bal-hand'],
+  'bal-des-sorcieres': ['.bal-banner .countdown', '.bal-attack:not(.quiet)', '.bal-moves', '.bal-hand'],
 };
 // The timed phases each game must have been measured in (the view's `phase`).
 const PHASES: Record<Timed, string[]> = {
   'du-balai': ['writing'],
   'baba-yaga': ['study', 'race'],
-  'bal-des-sorcieres': ['attack'],
+  'bal-des-sorcieres': ['window'],
 };
 
 export interface LiveRun {
@@ -130,11 +130,12 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
   }
 }
 
-export async function checkLive(browser: Browser, bin: string, dist: string, dump?: string): Promise<LiveRun[]> {
+export async function checkLive(browser: Browser, bin: string, dist: string, dump?: string, only?: string): Promise<LiveRun[]> {
   const server = await startServer(bin, dist);
   try {
     const runs: LiveRun[] = [];
-    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) runs.push(await playLive(browser, server.url, g, dump));
+    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) if (!only || only === g) runs.push(await playLive(browser, server.url, g, dump));
+    if (only && runs.length === 0) throw new Error(`live-${only}: no such timed game`);
     return runs;
   } finally {
     server.stop();

@@ -10,7 +10,7 @@
 //                 creates the table, a second one joins through the link, both click to the end.
 //  --game ID      with --sabbat: play only that game (or `lobby`: the form only; `phone`: the
 //                 four games on phones only; `phone-ID`: one of them; `live`: the timed phases
-//                 measured on a phone, live.ts)
+//                 measured on a phone, live.ts; `live-ID`: one game)
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
 //                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
 //                 pictures are made again with `--game phone --screens ../docs/web`
@@ -106,8 +106,8 @@ try {
       const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
     }
-    if (wanted('live')) {
-      for (const r of await checkLive(browser, resolve(sabbat), join(web, 'dist'), process.env.E2E_DUMP))
+    if (wanted('live') || only?.startsWith('live-')) {
+      for (const r of await checkLive(browser, resolve(sabbat), join(web, 'dist'), process.env.E2E_DUMP, only?.startsWith('live-') ? only.slice(5) : undefined))
         console.log(`e2e live ${r.game}: ${r.measured} timed moments on a 360×740 phone, phases ${r.phases.join(', ')}: the clock and what she acts on end at most ${Math.round(r.tallest)} px below the board's top (room ${740 - HEADER_PX} px); ${Math.round(r.fromPage)} px from the page's top`);
     }
     if (!only || phoneOnly) {

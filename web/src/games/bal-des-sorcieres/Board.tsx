@@ -165,10 +165,10 @@ function StatusLine({ view: v, names }: { view: any; names: string[] }) {
   return (
     <p class="status-line bal-status">
       <span>{t('bal_round_tour', { round: v.round, tour: v.tour })}</span>
-      <span>{t(`bal_level_${v.level}` as Key)}</span>
+      <span class="bal-level">{t(`bal_level_${v.level}` as Key)}</span>
       {v.phase !== 'over' && <span class="bal-holder">{t('bal_carabosse_is', { name: who(names, v.carabosse) })}</span>}
       {v.phase !== 'over' && <span class="bal-holder">{t('bal_chat_noir_is', { name: who(names, v.first_player) })}</span>}
-      <span>{t('bal_pile', { n: v.pile })}</span>
+      <span class="bal-pile">{t('bal_pile', { n: v.pile })}</span>
       <span class="bal-discard">
         {t('bal_discard', { n: discard.length })}
         {top && (
