@@ -175,7 +175,7 @@ export const balEn = {
   bal_other_moves: 'Other moves',
   // Result
   bal_colon: ': ',
-  bal_bd_winner: 'the last witch at the ball, {n} {n|Crapzouille|Crapzouilles} left',
+  bal_bd_winner: 'the last witch at the ball, {out} {out|witch|witches} eliminated before her (she kept {n} {n|Crapzouille|Crapzouilles})',
   bal_bd_out: 'eliminated after {n} other witches',
   bal_bd_out_one: 'eliminated after one other witch',
   bal_point_one: '{n} point',

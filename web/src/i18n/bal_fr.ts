@@ -174,7 +174,7 @@ export const balFr = {
   bal_other_moves: 'Autres coups',
   // Résultat
   bal_colon: ' : ',
-  bal_bd_winner: 'la dernière sorcière au bal, {n} {n|Crapzouille restant|Crapzouilles restants}',
+  bal_bd_winner: 'la dernière sorcière au bal, {out} {out|sorcière éliminée|sorcières éliminées} avant elle (il lui reste {n} {n|Crapzouille|Crapzouilles})',
   bal_bd_out: 'éliminée après {n} autres sorcières',
   bal_bd_out_one: 'éliminée après une autre sorcière',
   bal_point_one: '{n} point',

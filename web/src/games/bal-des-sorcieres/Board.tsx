@@ -669,7 +669,7 @@ export function BalBreakdown({ session, names }: { session: Session; names: stri
     <ul class="breakdown">
       {order.map((w) => {
         const n = scores[w.seat] ?? 0;
-        const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
+        const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles, out: n }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
         return (
           <li>
             <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
