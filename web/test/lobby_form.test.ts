@@ -189,3 +189,16 @@ test('lobby form: the guards max_turns and max_flips show 0 (none) and are sent 
   assert.deepEqual(paramsToSend(baba, 3, typed), { params: {} });
   assert.deepEqual(paramsToSend(baba, 3, { ...typed, max_turns: '7' }), { params: { max_turns: '7' } });
 });
+
+// Requirement (the form says what the rules say, docs/rules/du-balai.md): the book never closes by
+// itself while some witch may close it; book_time only counts when none may (all on −2).
+test('lobby form: Du Balai\'s book time is the time the book stays open only when every witch is on −2', () => {
+  const p = param('du-balai', 'book_time_ms');
+  for (const l of ['en', 'fr'] as const) {
+    setLang(l);
+    const words = `${paramLabel('du-balai', p)} ${paramHelp('du-balai', p)}`;
+    assert.match(words, /−2/, `${l}: says it counts only when all are on −2`);
+    assert.match(words, l === 'en' ? /never closes by itself while some witch may close it/ : /ne se ferme jamais tout seul tant qu’une sorcière peut le fermer/, l);
+  }
+  setLang('en');
+});
