@@ -31,6 +31,8 @@ import { checkLobby } from './lobby';
 import { checkPhones, PHONE_GAMES } from './phone';
 import { checkLive, HEADER_PX } from './live';
 import { checkRejoin } from './rejoin';
+import { checkReady } from './ready';
+import { checkChat } from './chat';
 import { checkComeback } from './comeback';
 import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
@@ -58,6 +60,10 @@ let failed = false;
 try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
   console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
+  await checkReady(browser, join(web, 'dist'), opt('--screens') && resolve(opt('--screens')!));
+  console.log('e2e ready: the ready step shows who is ready, "I’m ready" within the screen, the owner’s start for an absent person and the countdown');
+  const chat = await checkChat(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), opt('--screens') && resolve(opt('--screens')!));
+  console.log(`e2e chat: ${chat.hostile} hostile texts shown as plain text; a text and a reaction sent; closed on a phone with its unread count`);
   // `--game phone` with --screens makes the guide's pictures only.
   const phoneOnly = opt('--game') === 'phone' || !!opt('--game')?.startsWith('phone-');
   const shots = phoneOnly ? undefined : opt('--screens');

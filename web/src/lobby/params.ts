@@ -143,6 +143,11 @@ const LEVELS = ['random', 'novice', 'normal', 'expert'] as const;
 export type BotLevel = (typeof LEVELS)[number];
 const LEVEL_OF: Record<string, BotLevel> = { random: 'random', novice: 'novice', normal: 'normal', heuristic: 'normal', simple: 'normal', seasoned: 'normal', expert: 'expert' };
 
+// The level of a bot name of the server, for the table page's names (table/seats.ts).
+export function botLevel(name: string): BotLevel | undefined {
+  return LEVEL_OF[name];
+}
+
 export interface BotChoice {
   id: string; // the server's bot name, sent in the seat choice
   label: string;
