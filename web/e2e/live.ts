@@ -4,9 +4,9 @@
 // and her buttons; Le Bal's attack on the table, her moves and her hand. A person creates each table from the
 // form on a phone, with bots at the other seats, and plays by clicking until the result; before
 // each click, while the board shows a clock and offers her something, the board's own elements
-// are measured from the board's top. The table page puts its header above the board: the board
-// may use the window's height less HEADER_PX (a one-line header). The same span measured from
-// the page's top is reported, to tell the board's overflow from the header's.
+// are measured: from the board's top, they must fit in the window's height less HEADER_PX (the
+// table page's one-line header over the board on a phone), and from the page's top in the window.
+// Both are reported, to tell the board's overflow from the header's.
 // Sortilèges has no clock: it is not measured here.
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
@@ -116,9 +116,9 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
         if (!run.phases.includes(span.phase)) run.phases.push(span.phase);
         run.tallest = Math.max(run.tallest, span.fromBoard);
         run.fromPage = Math.max(run.fromPage, span.fromPage);
-        if (span.fromBoard > room || span.wide > PHONE.viewport.width) {
+        if (span.fromBoard > room || span.fromPage > PHONE.viewport.height || span.wide > PHONE.viewport.width) {
           if (dump) await page.screenshot({ path: join(dump, `live-${game}-${span.phase}.png`), fullPage: true });
-          throw new Error(`${NAME[game]}, phase ${span.phase}: ${span.what} ends ${Math.round(span.fromBoard)} px below the board's top (room: ${room} px of a ${PHONE.viewport.height} px window), ${Math.round(span.wide)} px wide`);
+          throw new Error(`${NAME[game]}, phase ${span.phase}: ${span.what} ends ${Math.round(span.fromBoard)} px below the board's top (room: ${room} px of a ${PHONE.viewport.height} px window), ${Math.round(span.fromPage)} px below the page's top, ${Math.round(span.wide)} px wide`);
         }
       }
       if (!(await clickStep(page, game))) await page.waitForTimeout(80);

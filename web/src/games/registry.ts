@@ -18,6 +18,9 @@ export interface BoardProps {
   // A move as the person wrote it, for the server to read (not only the offered texts).
   actText: (action: string) => boolean;
   names: string[];
+  // A seat setting sent whatever the legal actions ("forced auto", "forced ask"); absent, the
+  // board offers no such setting.
+  setting?: (text: string) => boolean;
 }
 
 export interface GameUi {

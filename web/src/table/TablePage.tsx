@@ -91,7 +91,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
             <>
               {/* The board's own headings are h3: this keeps the outline in order for a screen reader. */}
               <h2 class="sr-only">{t('board_title')}</h2>
-              <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
+              <game.Board session={s} act={act} actText={(a) => conn.actText(a)} setting={(a) => conn.setting(a)} names={names} />
             </>
           ) : s.state ? (
             <p>{t('no_board', { game: status.game })}</p>

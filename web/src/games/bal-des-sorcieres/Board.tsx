@@ -11,6 +11,7 @@ import { useTick } from '../../table/useSession';
 import { seatNo } from '../../table/seats';
 import { Why } from '../../table/aid';
 import { balMoment, balWhy, windowSeconds } from './explain';
+import { ForcedNote, ForcedToggle } from '../forced';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { LetPass, useLetPass } from './LetPass';
@@ -35,7 +36,7 @@ type Act = (action: string, label?: string) => boolean;
 
 const who = seatLabel;
 
-export function BalBoard({ session, act: send, actText, names }: BoardProps) {
+export function BalBoard({ session, act: send, actText, names, setting }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const offered = session.role === 'seat' ? st.legal : [];
@@ -71,6 +72,7 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
     <div class="bal" data-phase={v.phase} data-seq={st.seq}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <StatusLine view={v} names={names} />
+      <ForcedNote log={session.log} me={me} names={names} />
       <Moment lines={balMoment(v, session.log, names)} />
       <div class={`bal-main layout-${layout || 'w'}`}>
         <Attack view={v} names={names} me={me} why={balWhy(session.log, names)} />
@@ -85,6 +87,7 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
       </div>
       {/* Once on, no window asks her: here she may change her mind. */}
       {me !== null && !over && letPass && <LetPass on={letPass} set={setLetPass} />}
+      {me !== null && !over && <ForcedToggle mode={v.forced} setting={setting} />}
       <details class="bal-spells panel">
         <summary>{t('bal_spells_title')}</summary>
         <dl>

@@ -15,10 +15,11 @@ import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
 import { isRectification, RectifyGrid } from './Rectify';
 import { Why } from '../../table/aid';
+import { ForcedNote, ForcedToggle } from '../forced';
 import './double_jeu.css';
 import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
-export function DuBalaiBoard({ session, act, names }: BoardProps) {
+export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const legal = session.role === 'seat' ? st.legal : [];
@@ -94,6 +95,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </div>
         )}
       </div>
+      <ForcedNote log={session.log} me={me} names={names} />
       {/* Your decision first: on a phone it is the first thing under the banner. */}
       {offered.length > 0 && (
         <section class="choices panel" aria-labelledby="choices-title">
@@ -236,6 +238,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
         </section>
       )}
       <Witches view={v} names={names} />
+      {session.role === 'seat' && <ForcedToggle mode={v.forced} setting={setting} />}
       <p class="small keys-help">{t('db_keys_help')}</p>
     </div>
   );

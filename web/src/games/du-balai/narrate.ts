@@ -11,6 +11,7 @@ import { t, type Key } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { cardName as nameOfCard, MAGIE_NOIRE } from './cards';
 import { symbolByWord } from './symbols';
+import { forcedText } from '../forced';
 
 // Squares from 23 on are across the line (the engine's kFinish).
 const LINE = 23;
@@ -263,6 +264,8 @@ function narrateSpellEffect(d: Data, text: string, names: string[]): string | nu
 }
 
 export function narrateDuBalai(l: LogLine, names: string[]): string | null {
+  // A forced answer the table played for a seat (see ../forced.tsx).
+  if (l.kind === 'forced') return forcedText((l.data ?? {}) as object, names);
   const d = (l.data && typeof l.data === 'object' ? l.data : {}) as Data;
   const text = l.text ?? '';
   switch (l.kind) {
