@@ -254,7 +254,7 @@ export const en = {
   forced_other_no_parry: '{name} had no way to parry: the table took the loss for her.',
   forced_you_other: 'You had one move only: the table played it for you ({action}).',
   forced_other_other: '{name} had one move only: the table played it for her.',
-  db_rectify_some: '{n} of these {of} exchanges make your formula valid (✓, ★ perfect); ✕ leaves it forbidden.',
+  db_rectify_some: '{n} of these {of} exchanges {n|makes|make} your formula valid (✓, ★ perfect); ✕ leaves it forbidden.',
   db_rectify_none: 'None of these {of} exchanges makes your formula valid (✕).',
   db_rectify_caption: 'Rectification: the card taken out of your formula (rows) for the card put in (columns)',
   db_rectify_corner: 'out ↓ in →',
