@@ -299,7 +299,7 @@ export const en = {
   db_on_square: 'square {n}',
   db_acrobatics: 'acrobatics',
   db_no_acrobatics: 'no acrobatics',
-  db_keys_help: 'Keys: Space closes the book · 1–9 pick cards · Enter writes · n writes nothing · x clears · p passes · b Brouillard · d Decree or Double Play · 5–7 novice start.',
+  db_keys_help: 'Keys: Space closes the book · 1–9 pick cards · Enter writes · n writes nothing · x clears · p passes · b Magic Fog · d Decree or Double Play · 5–7 novice start.',
   mn_oubli_repare: 'when your formula takes effect, add a card from your hand to it.',
   mn_rectification: 'when your formula takes effect, swap one of its cards with a card from your hand.',
   mn_double_jeu: 'lets you write a second formula (the other colour); play it when your formula takes effect to make the second one count.',
