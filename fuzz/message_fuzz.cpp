@@ -40,6 +40,13 @@ class MemoryStore final : public Store {
     }
     return fail("no such table");
   }
+  Status save_chat(std::string_view code, std::string_view chat) override {
+    if (StoredTable* t = find(code)) {
+      t->chat = std::string(chat);
+      return {};
+    }
+    return fail("no such table");
+  }
   Status append_actions(std::span<const StoredAction> actions) override {
     for (const StoredAction& a : actions) {
       StoredTable* t = find(a.table);
@@ -118,6 +125,8 @@ struct World {
   World() {
     ServerOptions o;
     o.log = [](std::string_view) {};
+    // The ready step's countdown ends at once: settle() then begins the real-time game.
+    o.limits.countdown = std::chrono::milliseconds(0);
     ctx = std::make_unique<Context>(o);
     lobby = std::make_unique<Lobby>(ioc, *ctx, *write_ahead);
     ctx->lobby = lobby.get();
@@ -207,6 +216,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                      R"(,"table":")" + s->table + "\"}"))
         if (m["type"] == "joined" && seat == 0) tokens[k / 2] = m["token"];
     }
+  // Du Balai ! is real-time: both its people say ready, and it begins.
+  for (int seat = 0; seat < 2; ++seat)
+    w.say(keep[size_t(2 + seat)], held[size_t(2 + seat)], R"({"type":"ready"})");
   const uint8_t role = data[0] % 5;
   const bool on_du_balai = role == 2 || role == 4;
   const Seated& target = on_du_balai ? du_balai : sortileges;

@@ -12,7 +12,8 @@ namespace sabbat::server {
 
 namespace {
 
-constexpr const char* kClientTypes = "create, join, rejoin, watch, start, act, again, ping";
+constexpr const char* kClientTypes =
+    "create, join, rejoin, watch, start, ready, chat, chat_rules, act, again, ping";
 
 }  // namespace
 
@@ -102,6 +103,44 @@ void dispatch_client_message(Context& ctx, ClientLink link, std::string_view tex
     std::string owner;
     if (!field(string_field(m, "owner", 64), owner)) return;
     return link.table->start(self, owner);
+  }
+  if (m.type == "ready") {
+    if (!link.table) return wrong_role("join a seat first");
+    std::optional<int64_t> seat;
+    if (!field(optional_integer(m, "seat"), seat)) return;
+    std::string owner;
+    if (m.body.contains("owner") && !field(string_field(m, "owner", 64), owner)) return;
+    return link.table->ready(self, seat, owner);
+  }
+  if (m.type == "chat") {
+    if (!link.table) return wrong_role("join or watch the table first");
+    const bool has_text = m.body.contains("text"), has_reaction = m.body.contains("reaction");
+    if (has_text == has_reaction)
+      return link.answer(
+          error_frame("malformed", "'chat' needs a \"text\" or a \"reaction\", not both", m.type));
+    std::string said, reaction;
+    // The text's own limit is on what is left once cleaned (table.cpp); the message's bounds it.
+    if (has_text && !field(string_field(m, "text", ctx.options.limits.max_message_bytes), said))
+      return;
+    if (has_reaction && !field(string_field(m, "reaction", 16), reaction)) return;
+    if (has_reaction && reaction.empty())
+      return link.answer(error_frame("malformed", "an empty reaction", m.type));
+    return link.table->chat(self, std::move(said), std::move(reaction));
+  }
+  if (m.type == "chat_rules") {
+    if (!link.table) return wrong_role("join or watch the table first");
+    std::string owner;
+    Table::ChatRules rules;
+    if (!field(string_field(m, "owner", 64), owner) ||
+        !field(optional_integer(m, "mute"), rules.mute) ||
+        !field(optional_integer(m, "unmute"), rules.unmute))
+      return;
+    if (m.body.contains("spectators_write")) {
+      bool write = false;
+      if (!field(optional_bool(m, "spectators_write"), write)) return;
+      rules.spectators_write = write;
+    }
+    return link.table->chat_rules(self, std::move(owner), rules);
   }
   if (m.type == "again") {
     if (!link.table) return wrong_role("join a seat first");

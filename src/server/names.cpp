@@ -43,9 +43,7 @@ bool is_space(char32_t c) {
          c == 0x205F || c == 0x3000;
 }
 
-}  // namespace
-
-Result<std::string> clean_name(std::string_view raw, std::size_t max_chars) {
+Result<std::string> clean(std::string_view raw, std::size_t max_chars, const std::string& what) {
   struct Kept {
     std::size_t from, bytes;
     bool space, invalid;
@@ -61,11 +59,11 @@ Result<std::string> clean_name(std::string_view raw, std::size_t max_chars) {
   while (first < last && kept[first].space) ++first;
   while (last > first && kept[last - 1].space) --last;
   if (first == last)
-    return fail(
-        "a name needs at least one visible character (control, bidi and zero-width "
-        "characters are removed)");
+    return fail(what +
+                " needs at least one visible character (control, bidi and zero-width "
+                "characters are removed)");
   if (last - first > max_chars)
-    return fail("a name has at most " + std::to_string(max_chars) + " characters; this one has " +
+    return fail(what + " has at most " + std::to_string(max_chars) + " characters; this one has " +
                 std::to_string(last - first));
   std::string out;
   for (std::size_t k = first; k < last; ++k) {
@@ -75,6 +73,16 @@ Result<std::string> clean_name(std::string_view raw, std::size_t max_chars) {
       out.append(raw.substr(kept[k].from, kept[k].bytes));
   }
   return out;
+}
+
+}  // namespace
+
+Result<std::string> clean_name(std::string_view raw, std::size_t max_chars) {
+  return clean(raw, max_chars, "a name");
+}
+
+Result<std::string> clean_chat_text(std::string_view raw, std::size_t max_chars) {
+  return clean(raw, max_chars, "a chat message");
 }
 
 }  // namespace sabbat::server

@@ -17,4 +17,7 @@ inline constexpr std::size_t kMaxNameChars = 32;
 // `max_chars` characters (code points) are.
 Result<std::string> clean_name(std::string_view raw, std::size_t max_chars = kMaxNameChars);
 
+// The same cleaning for a chat message (chat.hpp); the errors speak of a message.
+Result<std::string> clean_chat_text(std::string_view raw, std::size_t max_chars);
+
 }  // namespace sabbat::server

@@ -33,6 +33,8 @@ struct Limits {
   // How late a table's timer fires after its time. 0; tests set it to stand for a loaded
   // server, whose timers run late, and check that nothing depends on them being on time.
   std::chrono::milliseconds timer_lag{0};
+  // The countdown everyone sees between the last "ready" of a real-time game and its start.
+  std::chrono::milliseconds countdown = std::chrono::seconds(3);
   // The newest events a `history` holds for a client that arrives at a game under way.
   std::size_t history_events = 500;
 };

@@ -10,8 +10,10 @@ json TableSettings::to_json() const {
   for (const SeatSettings& seat : seats) {
     if (seat.bot)
       s.push_back({{"bot", seat.bot_name}});
-    else
+    else if (seat.ready.empty())
       s.push_back({{"name", seat.name}, {"token", seat.token}});
+    else
+      s.push_back({{"name", seat.name}, {"token", seat.token}, {"ready", seat.ready}});
   }
   return {{"owner", owner_token},
           {"spectators", spectators},
@@ -58,6 +60,11 @@ Result<TableSettings> TableSettings::from_text(std::string_view text, int player
       s.name = seat["name"].get<std::string>();
       s.token = seat["token"].get<std::string>();
       if (!s.token.empty() && !secret(s.token)) return bad();
+      // Tables stored before the ready step have no marks.
+      if (auto r = seat.find("ready"); r != seat.end()) {
+        if (!r->is_string() || (*r != "self" && *r != "owner") || s.token.empty()) return bad();
+        s.ready = r->get<std::string>();
+      }
     }
     t.seats.push_back(std::move(s));
   }

@@ -15,6 +15,9 @@ struct SeatSettings {
   std::string bot_name;  // for a bot
   std::string name;      // for a person, once taken
   std::string token;     // for a person, once taken, its digest; empty: free
+  // In a real-time game's ready step (Table): who said this person is ready, herself or the
+  // owner for her while she is away; empty: not yet. Bots are always ready.
+  std::string ready;
   bool taken() const { return bot || !token.empty(); }
 };
 

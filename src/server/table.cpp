@@ -8,6 +8,7 @@
 #include "core/registry.hpp"
 #include "core/untrusted.hpp"
 #include "server/lobby.hpp"
+#include "server/names.hpp"
 #include "server/secrets.hpp"
 #include "server/view_patch.hpp"
 
@@ -74,6 +75,7 @@ Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, std::string 
   absent_since_.resize(settings_.seats.size());
   secret_by_seat_.resize(settings_.seats.size());
   stand_ins_.resize(settings_.seats.size());
+  chat_budgets_.resize(settings_.seats.size());
   for (size_t s = 0; s < settings_.seats.size(); ++s) {
     if (!settings_.seats[s].bot) continue;
     // Names were checked when the table was made; a bot removed since falls back to random.
@@ -191,8 +193,11 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
       seat.token = token_digest(seat.token);
       plain_tokens = true;
     }
+  auto chat = Chat::from_text(stored.chat, record->players);
+  if (!chat) return fail("table " + stored.code + ": " + chat.error());
   std::shared_ptr<Table> t(new Table(ioc, ctx, store, stored.code, std::move(*match),
                                      std::move(*settings), std::move(*stand_ins)));
+  t->chat_ = std::move(*chat);
   t->clock_offset_ = stored.actions.empty() ? 0 : stored.actions.back().time;
   t->secret_by_seat_ = std::move(secret_by_seat);
   for (int64_t n : t->secret_by_seat_) t->secret_total_ += n;
@@ -294,6 +299,15 @@ std::string Table::settings_text() const {
   return j.dump();
 }
 
+void Table::save_chat(std::function<void()> release) {
+  store_.run([code = code_, text = chat_.to_text()](Store& s) { return s.save_chat(code, text); },
+             gate(std::move(release)));
+}
+
+Frame Table::chat_backlog() const {
+  return chat_.recent.empty() ? nullptr : chat_.recent_frame();
+}
+
 void Table::save_settings(std::function<void()> release) {
   store_.run(
       [code = code_, text = settings_text()](Store& s) { return s.save_settings(code, text); },
@@ -353,7 +367,10 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
     const std::string token = new_token();
     taken.token = token_digest(token);
     self.add_link({conn, conn->id(), s, false, patches});
-    const bool starts = self.phase_ == Phase::Waiting && self.all_humans_seated();
+    // The last seat taken: a turn-based game begins; a real-time one first asks everyone to
+    // say ready.
+    const bool starts =
+        self.phase_ == Phase::Waiting && self.all_humans_seated() && !self.takes_ready_step();
     if (starts) self.settings_.started = true;
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
@@ -361,14 +378,17 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"token", token},
                           {"protocol", kProtocolVersion}});
     Frame snapshot = self.snapshot_frame(self.links_.back());
+    Frame chat = self.chat_backlog();
     const uint64_t id = conn->id();
-    self.save_settings([&self, conn, joined, snapshot, id] {
+    self.save_settings([&self, conn, joined, snapshot, chat, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       if (snapshot) conn->send(snapshot);
+      if (chat) conn->send(chat);
     });
     if (starts) self.begin();
+    self.check_ready();
   });
 }
 
@@ -405,6 +425,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool pat
     self.add_link({conn, conn->id(), found, false, patches});
     self.absent_since_[size_t(found)].reset();
     self.update_pause();
+    self.check_ready();
     if (self.stand_ins_[size_t(found)]) self.stand_in_ends(found);
     Frame joined = frame({{"type", "joined"},
                           {"table", self.code_},
@@ -413,14 +434,16 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool pat
                           {"protocol", kProtocolVersion}});
     Frame history = self.history_frame(found);
     Frame snapshot = self.snapshot_frame(self.links_.back());
+    Frame chat = self.chat_backlog();
     const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, joined, history, snapshot, id] {
+    self.after_earlier([&self, conn, joined, history, snapshot, chat, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       if (history) conn->send(history);
       if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
+      if (chat) conn->send(chat);
     });
   });
 }
@@ -439,14 +462,16 @@ void Table::watch(std::shared_ptr<Connection> conn, bool patches) {
     self.add_link({conn, conn->id(), kSpectator, false, patches});
     Frame history = self.history_frame(kSpectator);
     Frame snapshot = self.snapshot_frame(self.links_.back());
+    Frame chat = self.chat_backlog();
     const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, history, snapshot, id] {
+    self.after_earlier([&self, conn, history, snapshot, chat, id] {
       conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       if (history) conn->send(history);
       if (snapshot) conn->send(snapshot);
       if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
+      if (chat) conn->send(chat);
     });
   });
 }
@@ -459,8 +484,18 @@ void Table::start(std::shared_ptr<Connection> conn, std::string owner_token) {
       self.ctx_.log("table " + self.code_ + ": start refused, wrong owner token");
       return conn->send(error_frame("wrong-token", "only the table's owner may start it", "start"));
     }
-    if (self.phase_ != Phase::Waiting)
+    if (self.phase_ != Phase::Waiting || self.settings_.started)
       return conn->send(error_frame("already-started", "the game has already started", "start"));
+    const Link* link = self.find_link(conn->id());
+    if (self.in_ready_step()) {
+      // The owner starts for everyone who has not said ready.
+      for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
+        SeatSettings& seat = self.settings_.seats[s];
+        if (!seat.bot && seat.ready.empty()) seat.ready = Seat(s) == link->seat ? "self" : "owner";
+      }
+      self.save_settings([&self] { self.broadcast_status(); });
+      return self.check_ready();
+    }
     // "The creator starts it and bots fill the rest."
     const std::string bot = default_bot_name(self.match_.game());
     for (size_t s = 0; s < self.settings_.seats.size(); ++s) {
@@ -471,9 +506,139 @@ void Table::start(std::shared_ptr<Connection> conn, std::string owner_token) {
       auto made = make_bot(bot, self.match_.game());
       self.bots_[s] = made ? std::move(*made) : std::make_unique<RandomBot>();
     }
+    if (self.takes_ready_step()) {
+      // A real-time game still has its ready step; the owner at a seat has said she is.
+      if (link->seat >= 0) self.settings_.seats[size_t(link->seat)].ready = "self";
+      self.save_settings([&self] { self.broadcast_status(); });
+      return self.check_ready();
+    }
     self.settings_.started = true;
     self.save_settings([] {});
     self.begin();
+  });
+}
+
+void Table::ready(std::shared_ptr<Connection> conn, std::optional<int64_t> seat,
+                  std::string owner) {
+  on_strand([conn, seat, owner = std::move(owner)](Table& self) {
+    const auto refuse = [&](std::string_view code, std::string_view message) {
+      conn->send(error_frame(code, message, "ready"));
+    };
+    const Link* link = self.find_link(conn->id());
+    if (!link) return refuse("wrong-role", "join a seat first");
+    if (self.broken_ || self.closed_) return refuse("no-such-table", "this table is closed");
+    if (self.phase_ != Phase::Waiting || self.settings_.started)
+      return refuse("already-started", "the game has already started");
+    if (!self.takes_ready_step())
+      return refuse("no-ready-step",
+                    "this game begins as soon as every seat is taken: nobody says ready");
+    if (!self.all_humans_seated())
+      return refuse("seats-free",
+                    "seats are still free: the ready step begins when every seat is taken");
+    const int players = int(self.settings_.seats.size());
+    Seat target = link->seat;
+    if (seat) {
+      if (*seat < 0 || *seat >= players)
+        return refuse("no-such-seat",
+                      "seats are numbered from 0 to " + std::to_string(players - 1));
+      target = Seat(*seat);
+    } else if (target < 0) {
+      return refuse("wrong-role",
+                    "a spectator has no seat to be ready in; the owner names the seat she "
+                    "starts for");
+    }
+    // Another seat than one's own: the owner's, for a person who is away.
+    if (target != link->seat && !token_matches(self.settings_.owner_token, owner)) {
+      self.ctx_.log("table " + self.code_ + ": ready refused, wrong owner token");
+      return refuse("wrong-token", "only the table's owner may start for another seat");
+    }
+    SeatSettings& marked = self.settings_.seats[size_t(target)];
+    // A bot, or a seat already ready: nothing changes; the asker sees where the table stands.
+    if (marked.bot || !marked.ready.empty()) return conn->answer(self.table_frame(link->seat));
+    marked.ready = target == link->seat ? "self" : "owner";
+    self.save_settings([&self] { self.broadcast_status(); });
+    self.check_ready();
+  });
+}
+
+void Table::chat(std::shared_ptr<Connection> conn, std::string text, std::string reaction) {
+  on_strand([conn, text = std::move(text), reaction = std::move(reaction)](Table& self) {
+    const auto refuse = [&](std::string_view code, std::string_view message) {
+      conn->send(error_frame(code, message, "chat"));
+    };
+    Link* link = self.find_link(conn->id());
+    if (!link) return refuse("wrong-role", "join or watch the table first");
+    if (self.broken_ || self.closed_) return refuse("no-such-table", "this table is closed");
+    const Seat seat = link->seat;
+    if (seat == kSpectator && !self.chat_.spectators_write)
+      return refuse("chat-closed",
+                    "spectators read the chat; the table's owner has not let them write");
+    if (seat >= 0 && self.chat_.is_muted(seat))
+      return refuse("muted", "the table's owner has muted this seat in the chat");
+    ChatEntry entry;
+    if (!reaction.empty()) {
+      if (!is_chat_reaction(reaction)) {
+        std::string set;
+        for (std::string_view r : chat_reactions())
+          set += (set.empty() ? "" : " ") + std::string(r);
+        return refuse("malformed", "a reaction is one of " + set);
+      }
+      entry.reaction = reaction;
+    } else {
+      auto clean = clean_chat_text(text, kChatChars);
+      if (!clean) return refuse("malformed", clean.error());
+      entry.text = std::move(*clean);
+    }
+    // Per connection, and per seat so that a second tab does not double the rate.
+    const auto now = std::chrono::steady_clock::now();
+    ChatBudget* seat_budget = seat >= 0 ? &self.chat_budgets_[size_t(seat)] : nullptr;
+    if (!link->chat_budget.allows(now) || (seat_budget && !seat_budget->allows(now)))
+      return refuse("chat-too-fast",
+                    "at most 5 chat messages at once, then one every 2 s; this one was not kept");
+    link->chat_budget.spend();
+    if (seat_budget) seat_budget->spend();
+    entry.seat = seat;
+    if (seat >= 0) entry.name = self.settings_.seats[size_t(seat)].name;
+    entry.at_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+    Frame told = Chat::entry_frame(self.chat_.add(std::move(entry)));
+    self.save_chat([&self, told] {
+      for (Link& l : self.links_)
+        if (auto c = l.conn.lock(); c && l.live) c->send(told);
+    });
+  });
+}
+
+void Table::chat_rules(std::shared_ptr<Connection> conn, std::string owner, ChatRules rules) {
+  on_strand([conn, owner = std::move(owner), rules](Table& self) {
+    const auto refuse = [&](std::string_view code, std::string_view message) {
+      conn->send(error_frame(code, message, "chat_rules"));
+    };
+    const Link* link = self.find_link(conn->id());
+    if (!link) return refuse("wrong-role", "join or watch the table first");
+    if (self.broken_ || self.closed_) return refuse("no-such-table", "this table is closed");
+    if (!token_matches(self.settings_.owner_token, owner)) {
+      self.ctx_.log("table " + self.code_ + ": chat rules refused, wrong owner token");
+      return refuse("wrong-token", "only the table's owner sets the chat's rules");
+    }
+    const int players = int(self.settings_.seats.size());
+    for (const auto& seat : {rules.mute, rules.unmute})
+      if (seat && (*seat < 0 || *seat >= players))
+        return refuse("no-such-seat",
+                      "seats are numbered from 0 to " + std::to_string(players - 1));
+    Chat& chat = self.chat_;
+    const json before = chat.rules_json();
+    if (rules.spectators_write) chat.spectators_write = *rules.spectators_write;
+    if (rules.mute && !chat.is_muted(Seat(*rules.mute))) {
+      chat.muted.push_back(Seat(*rules.mute));
+      std::sort(chat.muted.begin(), chat.muted.end());
+    }
+    if (rules.unmute) std::erase(chat.muted, Seat(*rules.unmute));
+    if (chat.rules_json() == before)  // nothing changed: the owner hears where the rules stand
+      return self.after_earlier(
+          [&self, conn, seat = link->seat] { conn->answer(self.table_frame(seat)); });
+    self.save_chat([&self] { self.broadcast_status(); });
   });
 }
 
@@ -484,6 +649,14 @@ void Table::leave(uint64_t connection_id) {
     if (it == self.links_.end()) return;
     const Seat seat = it->seat;
     self.drop_link(it);
+    // A person who leaves during the ready step is no longer there to see the start: her own
+    // "ready" goes with her (the owner may start for her).
+    if (seat >= 0 && self.in_ready_step() && !self.seat_connected(seat) &&
+        self.settings_.seats[size_t(seat)].ready == "self") {
+      self.settings_.seats[size_t(seat)].ready.clear();
+      self.save_settings([] {});
+    }
+    self.check_ready();
     self.after_earlier([&self] { self.broadcast_status(); });
     if (seat >= 0 && self.phase_ == Phase::Playing && !self.seat_connected(seat)) {
       self.mark_absent(seat, self.game_now());
@@ -545,6 +718,56 @@ Table::Link* Table::find_link(uint64_t id) {
   for (Link& l : links_)
     if (l.id == id) return &l;
   return nullptr;
+}
+
+// ---- Ready, then the clock ----
+
+bool Table::takes_ready_step() const {
+  // Turn-based games hide nothing timed at their start: they begin when the last seat is taken.
+  if (!match_.game().facts().real_time) return false;
+  for (const SeatSettings& seat : settings_.seats)
+    if (!seat.bot) return true;
+  return false;
+}
+
+bool Table::in_ready_step() const {
+  return phase_ == Phase::Waiting && !settings_.started && !broken_ && !closed_ &&
+         all_humans_seated() && takes_ready_step();
+}
+
+bool Table::all_ready() const {
+  for (const SeatSettings& seat : settings_.seats)
+    if (!seat.bot && seat.ready.empty()) return false;
+  return true;
+}
+
+void Table::check_ready() {
+  // Every seat ready and someone there to see it: the countdown runs; otherwise it stops.
+  const bool go = in_ready_step() && all_ready() && !people_away();
+  if (go == countdown_end_.has_value()) return;
+  ++schedule_generation_;
+  timer_.cancel();
+  if (!go) {
+    countdown_end_.reset();
+    return;
+  }
+  countdown_end_ = std::chrono::steady_clock::now() + ctx_.options.limits.countdown;
+  ctx_.log("table " + code_ + ": every seat is ready; the countdown runs");
+  timer_.expires_at(*countdown_end_ + ctx_.options.limits.timer_lag);
+  timer_.async_wait(net::bind_executor(
+      strand_, [self = shared_from_this(),
+                generation = schedule_generation_](const boost::system::error_code& ec) {
+        if (ec || generation != self->schedule_generation_) return;
+        self->counted_down();
+      }));
+}
+
+void Table::counted_down() {
+  countdown_end_.reset();
+  if (!in_ready_step()) return;
+  settings_.started = true;
+  save_settings([] {});
+  begin();
 }
 
 // ---- Playing ----
@@ -1009,13 +1232,26 @@ json Table::status_json() const {
                      {"name", name},
                      {"taken", seat.taken()},
                      {"connected", connected},
-                     {"stand_in", stand_in}});
+                     {"stand_in", stand_in},
+                     {"ready", seat.ready.empty() ? json(nullptr) : json(seat.ready)}});
   }
   int watchers = 0;
   for (const Link& l : links_) watchers += l.seat == kSpectator && l.live;
   const char* phase = phase_ == Phase::Waiting   ? "waiting"
                       : phase_ == Phase::Playing ? "playing"
                                                  : "finished";
+  // The ready step, and its countdown as the time left (a relative time, like deadlines).
+  json ready_step = nullptr;
+  if (in_ready_step()) {
+    json countdown = nullptr;
+    if (countdown_end_) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          *countdown_end_ - std::chrono::steady_clock::now());
+      countdown = {{"in", std::max<int64_t>(0, left.count())},
+                   {"length", ctx_.options.limits.countdown.count()}};
+    }
+    ready_step = {{"countdown", countdown}};
+  }
   return {{"table", code_},
           {"game", match_.game().id()},
           {"players", settings_.seats.size()},
@@ -1026,6 +1262,8 @@ json Table::status_json() const {
           {"watchers", watchers},
           {"paused", paused_ && phase_ == Phase::Playing},
           {"next", next_.empty() ? json(nullptr) : json(next_)},
+          {"ready_step", ready_step},
+          {"chat", chat_.rules_json()},
           {"seats", seats}};
 }
 

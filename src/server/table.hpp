@@ -18,6 +18,7 @@
 
 #include "core/bot.hpp"
 #include "core/record.hpp"
+#include "server/chat.hpp"
 #include "server/connection.hpp"
 #include "server/context.hpp"
 #include "server/settings.hpp"
@@ -51,6 +52,17 @@ class Table : public std::enable_shared_from_this<Table> {
   void watch(std::shared_ptr<Connection> conn, bool patches);
   void start(std::shared_ptr<Connection> conn, std::string owner_token);
   void act(std::shared_ptr<Connection> conn, int64_t client_seq, std::string text);
+  // "ready": the connection's seat is ready, or with `seat` and the owner's token, the owner
+  // starts for that seat's person while she is away (`owner` empty: not given).
+  void ready(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string owner);
+  // The chat (chat.hpp): a text or a reaction (exactly one not empty; the text as received).
+  void chat(std::shared_ptr<Connection> conn, std::string text, std::string reaction);
+  // The owner's rules of the chat: each one given replaces the table's.
+  struct ChatRules {
+    std::optional<bool> spectators_write;
+    std::optional<int64_t> mute, unmute;
+  };
+  void chat_rules(std::shared_ptr<Connection> conn, std::string owner, ChatRules rules);
   void leave(uint64_t connection_id);
   // "again": a seat of the finished table asks for the next game with the same people.
   void again(std::shared_ptr<Connection> conn);
@@ -88,6 +100,7 @@ class Table : public std::enable_shared_from_this<Table> {
     // The version of the view in the last state frame made for it (0: none yet). Frames
     // reach a link in the order they are made, so this is the view it will hold.
     uint64_t view_version = 0;
+    ChatBudget chat_budget{};  // how fast this connection may write in the chat
   };
   // One viewer's state frame of one change: whole, and as a patch of the viewer's last view
   // for the links that take patches and hold that view. Either is null when nobody needs it.
@@ -131,7 +144,19 @@ class Table : public std::enable_shared_from_this<Table> {
   void after_earlier(std::function<void()> release);
   void on_stored(const Status& st);
   void save_settings(std::function<void()> release);
+  void save_chat(std::function<void()> release);
+  // The recent chat for a connection that arrives, null while nobody wrote.
+  Frame chat_backlog() const;
   std::string settings_text() const;  // the settings and the stand-ins, as stored
+
+  // The ready step of a real-time game with people: every seat taken, not started yet; it
+  // ends with a countdown once every seat is ready (docs/protocol.md, "Ready, then the clock").
+  bool takes_ready_step() const;
+  bool in_ready_step() const;
+  bool all_ready() const;
+  // Starts or stops the countdown as the seats' marks and the connections now say.
+  void check_ready();
+  void counted_down();
 
   // Playing.
   GameTime game_now() const;
@@ -201,6 +226,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::optional<GameTime>> absent_since_;
   std::vector<std::unique_ptr<Bot>> stand_ins_;
   StandIns stand_in_notes_;
+  Chat chat_;
+  std::vector<ChatBudget> chat_budgets_;  // by seat, across its connections
   Rng bot_rng_;
   // Actions only their seat may know of (State::secret_from_others), by seat, and in all.
   std::vector<int64_t> secret_by_seat_;
@@ -209,6 +236,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool paused_ = false;  // playing, every person away: the clock stands still
   std::string next_;     // the code of the next game's table, once a seat asked for it
   bool next_asked_ = false;
+  // The end of the ready step's countdown, while it runs.
+  std::optional<std::chrono::steady_clock::time_point> countdown_end_;
   std::chrono::steady_clock::time_point clock_start_;
   GameTime clock_offset_ = 0;  // game time at clock_start_
   uint64_t schedule_generation_ = 0;

@@ -95,6 +95,9 @@ BEGIN
 END
 $fn$;
 )sql"},
+    {"add the tables' chat", R"sql(
+ALTER TABLE sabbat_tables ADD COLUMN chat text NOT NULL DEFAULT '';
+)sql"},
 };
 constexpr int64_t kSchemaVersion = int64_t(std::size(kSchemaSteps));
 
@@ -131,6 +134,11 @@ class PostgresStore final : public SharedStore {
     return held_write("cannot save the settings of table " + code_text(code),
                       "UPDATE sabbat_tables SET settings = $2 WHERE code = $1", code, settings,
                       false);
+  }
+
+  Status save_chat(std::string_view code, std::string_view chat) override {
+    return held_write("cannot save the chat of table " + code_text(code),
+                      "UPDATE sabbat_tables SET chat = $2 WHERE code = $1", code, chat, false);
   }
 
   Status append_actions(std::span<const StoredAction> actions) override {
@@ -407,7 +415,7 @@ ORDER BY t.code LIMIT $2)sql",
 
   Result<std::optional<StoredTable>> read_table(std::string_view code) {
     auto head =
-        run("SELECT header, settings, result, created_ms FROM sabbat_tables WHERE code = $1",
+        run("SELECT header, settings, result, created_ms, chat FROM sabbat_tables WHERE code = $1",
             {std::string(code)});
     if (!head) return fail(head.error());
     if (head->rows.size() == 0) return std::optional<StoredTable>();
@@ -417,6 +425,7 @@ ORDER BY t.code LIMIT $2)sql",
     table.settings = head->rows.text(0, 1);
     if (!head->rows.null(0, 2)) table.result = head->rows.text(0, 2);
     table.created_ms = head->rows.integer(0, 3);
+    table.chat = head->rows.text(0, 4);
     auto actions =
         run("SELECT seq, time, seat, action FROM sabbat_actions WHERE table_code = $1 "
             "ORDER BY seq",

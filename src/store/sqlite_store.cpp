@@ -50,6 +50,9 @@ CREATE TABLE actions (
   PRIMARY KEY (table_code, seq)
 ) WITHOUT ROWID;
 )sql"},
+    {"add the tables' chat", R"sql(
+ALTER TABLE tables ADD COLUMN chat TEXT NOT NULL DEFAULT '';
+)sql"},
 };
 constexpr int64_t kSchemaVersion = int64_t(std::size(kSchemaSteps));
 
@@ -75,6 +78,7 @@ class SqliteStore final : public Store {
          "INSERT INTO tables (code, header, settings, result, created_ms) "
          "VALUES (?1, ?2, ?3, NULL, ?4)"},
         {&update_settings_, "UPDATE tables SET settings = ?2 WHERE code = ?1"},
+        {&update_chat_, "UPDATE tables SET chat = ?2 WHERE code = ?1"},
         {&table_state_,
          "SELECT result IS NOT NULL, "
          "(SELECT coalesce(max(seq), 0) FROM actions WHERE table_code = ?1) "
@@ -82,7 +86,8 @@ class SqliteStore final : public Store {
         {&insert_action_,
          "INSERT INTO actions (table_code, seq, time, seat, action) VALUES (?1, ?2, ?3, ?4, ?5)"},
         {&finish_, "UPDATE tables SET result = ?2 WHERE code = ?1"},
-        {&select_table_, "SELECT header, settings, result, created_ms FROM tables WHERE code = ?1"},
+        {&select_table_,
+         "SELECT header, settings, result, created_ms, chat FROM tables WHERE code = ?1"},
         {&select_actions_,
          "SELECT seq, time, seat, action FROM actions WHERE table_code = ?1 ORDER BY seq"},
         {&select_unfinished_,
@@ -124,6 +129,18 @@ class SqliteStore final : public Store {
       Use update(update_settings_);
       update->bind(1, code);
       update->bind(2, settings);
+      return update->run();
+    });
+  }
+
+  Status save_chat(std::string_view code, std::string_view chat) override {
+    return write("cannot save the chat of table " + code_text(code), [&]() -> Status {
+      auto known = table_state(code);
+      if (!known) return fail(known.error());
+      if (!known->exists) return fail("no table has this code");
+      Use update(update_chat_);
+      update->bind(1, code);
+      update->bind(2, chat);
       return update->run();
     });
   }
@@ -250,6 +267,7 @@ class SqliteStore final : public Store {
       table.settings = select->column_text(1);
       if (!select->column_null(2)) table.result = select->column_text(2);
       table.created_ms = select->column_int(3);
+      table.chat = select->column_text(4);
     }
     Use select(select_actions_);
     select->bind(1, code);
@@ -291,8 +309,8 @@ class SqliteStore final : public Store {
   std::string path_;
   Database db_;
   Statement begin_read_, begin_write_, commit_, rollback_, insert_table_, update_settings_,
-      table_state_, insert_action_, finish_, select_table_, select_actions_, select_unfinished_,
-      select_finished_;
+      update_chat_, table_state_, insert_action_, finish_, select_table_, select_actions_,
+      select_unfinished_, select_finished_;
 };
 
 // What a program too old for the store is told: which versions, and the ways out.

@@ -31,6 +31,9 @@ struct StoredTable {
   std::vector<RecordedAction> actions;  // in seq order
   std::optional<std::string> result;    // the record's result line, once the game ended
   int64_t created_ms = 0;               // wall-clock milliseconds since the Unix epoch
+  // The table's chat (server/chat.hpp) as JSON text; empty while nobody wrote. Never part of
+  // the record.
+  std::string chat;
 };
 
 // Not thread-safe: one thread uses a Store at a time (WriteAhead's writer, or start-up).
@@ -40,6 +43,11 @@ class Store {
   // `table.actions` and `table.result` must be empty. Refused if the code exists.
   virtual Status create_table(const StoredTable& table) = 0;
   virtual Status save_settings(std::string_view code, std::string_view settings) = 0;
+  // The table's chat, in place of the one stored.
+  virtual Status save_chat(std::string_view code, std::string_view chat) {
+    (void)chat;
+    return fail("this store keeps no chat (table " + std::string(code) + ")");
+  }
   // All in one durable transaction: once it returns success, every action survives a crash
   // of the process at any later moment. Refused whole (nothing written) if any action's table
   // is unknown or finished, or its seq is not the next one of its table.

@@ -44,6 +44,7 @@ TEST(ServerClock, ActionJustAfterAnotherSeatsDeadlineComesAfterTheClocksAction) 
                 false});
   Person searcher = join(server.port(), t.table, 0, "Morgane");
   Person mover = join(server.port(), t.table, 1, "Viviane");
+  for (Person* p : {&searcher, &mover}) p->client->send({{"type", "ready"}});
   int64_t seq = 0;
   for (Person* p : {&searcher, &mover}) {
     ASSERT_FALSE(until_offered(*p->client, "ready").is_null());

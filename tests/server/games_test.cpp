@@ -20,6 +20,13 @@ void play_and_check(const Game& game, int players, std::vector<std::string> bots
   for (const Person& p : t.people)
     expect_wire_holds_only_what_viewer_sees(t.record, p.client->received, p.seat);
   expect_wire_holds_only_what_viewer_sees(t.record, t.spectator->received, kSpectator);
+  // The chat is the table's: the spectator read it, and the record never holds it.
+  int chats = 0;
+  for (const json& m : t.spectator->received) chats += m.value("type", "") == "chat";
+  EXPECT_EQ(chats, int(t.people.size()));
+  EXPECT_EQ(
+      http_get(server.port(), "/api/tables/" + t.created.table + "/record").body.find("says hello"),
+      std::string::npos);
   // Each person's last "state" is the end of the game.
   for (const Person& p : t.people) {
     int64_t last = -1;

@@ -49,6 +49,9 @@ ServerOptions TestServer::options_for(const std::filesystem::path& data, Limits 
   o.port = 0;
   o.data_dir = data.string();
   o.limits = limits;
+  // A real-time game's countdown of 3 s would only slow the tests that do not look at it;
+  // the ones that do set their own.
+  if (limits.countdown == Limits{}.countdown) o.limits.countdown = std::chrono::milliseconds(50);
   o.games = games;
   return o;
 }

@@ -45,6 +45,11 @@ Person join(uint16_t port, const std::string& table, int seat, const std::string
   return p;
 }
 
+void say_ready(const Game& game, std::vector<Person>& people) {
+  if (!game.facts().real_time) return;
+  for (Person& p : people) p.client->send({{"type", "ready"}});
+}
+
 std::vector<std::string> offered_texts(const json& state) {
   std::vector<std::string> out;
   for (const json& a : state["legal"]) out.push_back(a.get<std::string>());
@@ -123,6 +128,11 @@ PlayedTable play_whole_game(uint16_t port, const TablePlan& plan) {
   for (int s = 0; s < plan.players; ++s)
     if (s >= int(plan.bots.size()) || plan.bots[size_t(s)].empty())
       t.people.push_back(join(port, t.created.table, s, "seat " + std::to_string(s), plan.patches));
+  if (const Game* game = registry().find(plan.game)) say_ready(*game, t.people);
+  // Friends talk at the table: what they write must never carry anything of the game (the
+  // leak check below reads every chat frame).
+  for (Person& p : t.people)
+    p.client->send({{"type", "chat"}, {"text", "seat " + std::to_string(p.seat) + " says hello"}});
   std::vector<std::thread> threads;
   for (Person& p : t.people)
     threads.emplace_back([&p] {
@@ -254,6 +264,22 @@ void expect_wire_holds_only_what_viewer_sees(const Record& record, const std::ve
   int64_t last_seq = -1;
   int checked = 0;
   for (const json& m : got) {
+    if (m.value("type", "") == "chat") {
+      // A chat frame is the people's words and nothing else: no view, no legal action, no
+      // deadline, and each text one a person wrote (play_whole_game).
+      for (const auto& [key, value] : m.items())
+        EXPECT_TRUE(key == "type" || key == "recent" || key == "entries") << m.dump();
+      for (const json& e : m["entries"]) {
+        for (const auto& [key, value] : e.items())
+          EXPECT_TRUE(key == "id" || key == "seat" || key == "name" || key == "at" ||
+                      key == "text" || key == "reaction")
+              << e.dump();
+        const std::string seat = e["seat"].is_null() ? "?" : std::to_string(e["seat"].get<int>());
+        EXPECT_EQ(e.value("text", ""), "seat " + seat + " says hello") << e.dump();
+        EXPECT_EQ(e.value("name", ""), "seat " + seat) << e.dump();
+      }
+      continue;
+    }
     if (m.value("type", "") != "state") continue;
     const int64_t seq = m["seq"].get<int64_t>();
     ASSERT_LT(seq, int64_t(told.size()));

@@ -45,6 +45,10 @@ struct Person {
 Person join(uint16_t port, const std::string& table, int seat, const std::string& name,
             bool patches = false);
 
+// Every person says ready, at a real-time game's table whose seats are all taken (its ready
+// step; docs/protocol.md, "Ready, then the clock"); nothing at a turn-based one.
+void say_ready(const Game& game, std::vector<Person>& people);
+
 // The messages with every `view_patch` applied (RFC 6902, by nlohmann's implementation) to
 // the view before it, and put as `view`, as a client that takes patches rebuilds them. Fails
 // the test on a patch that does not apply, or that comes before any view. `patched`: how

@@ -175,6 +175,10 @@ TEST(ServerStandIn, RealTimeGameEmptySeatIsPlayedToTheEnd) {
   ASSERT_EQ(watcher.next().value("type", ""), "watching");
   Person a = join(server.port(), t.table, 0, "Morgane");
   Person b = join(server.port(), t.table, 1, "Viviane");
+  // Both say ready (a real-time game's ready step), and the game begins.
+  a.client->send({{"type", "ready"}});
+  b.client->send({{"type", "ready"}});
+  ASSERT_FALSE(a.client->next_of("state").is_null());
   a.client.reset();  // seat 0 leaves as the game begins
   std::thread rest([&] { EXPECT_EQ(play_randomly(*b.client, 4).value("type", ""), "result"); });
   ASSERT_FALSE(until_stand_in(watcher, 0, bot).is_null());

@@ -307,6 +307,7 @@ TEST(StoreUpgrade, DISABLED_KeepTheStoreOfTheCurrentSchemaVersion) {
       Created t =
           create_table(creator, TablePlan{game, players, quick_params(rules, 20), bots, false});
       Person p = join(port, t.table, 0, "Morgane");
+      if (rules.facts().real_time) p.client->send({{"type", "ready"}});
       ASSERT_EQ(play_randomly(*p.client, 31, 3).value("type", ""), "accepted") << game;
       keep("playing", game, t.table, p);
     }

@@ -55,6 +55,7 @@ TEST_P(EveryGameWaits, NothingHiddenNorTimedIsToldBeforeTheStart) {
   constexpr int64_t kWait = 400;
   std::this_thread::sleep_for(std::chrono::milliseconds(kWait));
   people.push_back(join(server.port(), t.table, players - 1, "last"));
+  say_ready(game, people);
 
   std::vector<std::pair<std::string, Client*>> clients = {{"spectator", &watcher}};
   for (Person& p : people) clients.push_back({"seat " + std::to_string(p.seat), p.client.get()});

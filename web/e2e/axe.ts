@@ -1,12 +1,35 @@
 // Requirement (accessibility): axe-core finds no violation, of any impact and heading order
 // included, on the pages a person meets in an evening: the home page, the table form, each
-// game's table while it plays, with its players' rules open and not, on a 360 px phone and a 1280 px
-// laptop, in English and in French.
+// game's table while it plays, with its players' rules open and not, and each game's result
+// (Le Bal's with its eliminated witches), on a 360 px phone and a 1280 px laptop, in English and
+// in French.
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { openBotTable } from './bot_table';
 import { startServer } from './real';
+import { clickStep, type GameId } from './phone';
+
+// Short games against bots that play at random, played to their result by clicking.
+async function shortGame(page: Page, id: string) {
+  if (id === 'bal-des-sorcieres') {
+    await page.locator('form.create select').nth(0).selectOption('3');
+    await page.locator('#param-window_ms').fill('1');
+    await page.locator('#param-window_min_ms').fill('0');
+  }
+  if (id === 'du-balai' || id === 'baba-yaga') await page.locator('#param-max_turns').fill('1');
+  const who = page.locator('.seat-choices select.seat-who');
+  const n = await who.count();
+  for (let i = 1; i < n; ++i) await who.nth(i).selectOption('random');
+}
+
+async function playToResult(page: Page, id: string) {
+  const end = Date.now() + 240000;
+  while ((await page.locator('.result').count()) === 0) {
+    if (Date.now() > end) throw new Error(`axe: ${id} reached no result in 4 minutes`);
+    if (!(await clickStep(page, id as GameId))) await page.waitForTimeout(60);
+  }
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -69,6 +92,13 @@ export async function checkAxe(browser: Browser, bin: string, dist: string) {
         await both(table.page, `${id} table with its rules (${lang})`, out);
         pages += 2;
         await table.page.context().close();
+        // The result, played to the end against bots.
+        const done = await openBotTable(browser, server.url, title, board, (p) => shortGame(p, id), locale);
+        await playToResult(done.page, id);
+        await done.page.waitForTimeout(300);
+        await both(done.page, `${id} result (${lang})`, out);
+        pages += 1;
+        await done.page.context().close();
       }
     }
   } finally {

@@ -228,6 +228,28 @@ export function scenes(dir: string): Scene[] {
         { kind: 'drawn-cards', text: 'You draw acrobatie-3, acrobatie-2, vent-arriere, mauvais-sort.', data: { seat: 3, cards: keep.drawn } },
       ],
     },
+    rectificationScene(writing),
     ...BABA_YAGA_SCENES.map((n) => babaYagaScene(dir, n)),
   ];
+}
+
+// Rectification after the reveal: her four-card formula and the five cards left make twenty
+// exchanges, shown as a grid; the book revealed makes one of them valid.
+function rectificationScene(writing: any): Scene {
+  const v = duBalaiView(writing, 0);
+  v.phase = 'resolving';
+  v.resolving = 0;
+  v.step = 'formula-spells';
+  const formula = ['zaam', 'boulga', 'foulzz', 'glou'];
+  const rest = ['biii', 'nebulo', 'zyeux', 'arakna', 'stella'];
+  v.book = { valid_orange: ['boulga', 'foulzz', 'glou', 'stella'], valid_black: ['nebulo', 'zyeux'], in_both_colours: ['zaam'] };
+  v.witches[0].formulas = [{ cards: formula, text: formula.join(' '), colour: 'orange', counts: true }];
+  v.witches[0].second = 'none';
+  v.witches[0].hand = ['rectification'];
+  const legal = [...formula.flatMap((o) => rest.map((i) => `play rectification ${o} for ${i}`)), 'pass'];
+  return {
+    name: 'du-balai-rectification', game: 'du-balai',
+    state: { type: 'state', seq: 42, time: 61000, view: v, events: [], actors: [0], legal, deadline: { at: 70000, in: 14000 }, you: 0 },
+    log: [],
+  };
 }

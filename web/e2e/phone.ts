@@ -27,7 +27,7 @@ export const PHONE = {
 };
 
 export const PHONE_GAMES = ['sortileges', 'du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const;
-type GameId = (typeof PHONE_GAMES)[number];
+export type GameId = (typeof PHONE_GAMES)[number];
 
 const BOARDS: Record<GameId, string> = { sortileges: '.sortileges', 'du-balai': '.du-balai', 'baba-yaga': '.baba-yaga', 'bal-des-sorcieres': '.bal' };
 const NAMES: Record<GameId, string> = { sortileges: 'Sortilèges', 'du-balai': 'Du Balai !', 'baba-yaga': 'Baba Yaga', 'bal-des-sorcieres': 'Le Bal des Sorcières' };
@@ -73,7 +73,7 @@ async function clickSome(page: Page, selector: string): Promise<boolean> {
 // One thing done on the board by clicking, as a person would: the game's own controls first
 // (Du Balai !'s book and formula, Baba Yaga's forest, Le Bal's attack), else one of the move
 // buttons. False when the page offers nothing to do.
-async function clickStep(page: Page, game: GameId): Promise<boolean> {
+export async function clickStep(page: Page, game: GameId): Promise<boolean> {
   if (game === 'du-balai') {
     const close = page.locator('.du-balai > button.primary.big:not([disabled])');
     if ((await close.count()) > 0) {

@@ -9,7 +9,8 @@
 //                 Then each game again from the invite link on two phones (phone.ts): a person
 //                 creates the table, a second one joins through the link, both click to the end.
 //  --game ID      with --sabbat: play only that game (or `lobby`: the form only; `phone`: the
-//                 four games on phones only; `phone-ID`: one of them)
+//                 four games on phones only; `phone-ID`: one of them; `live`: the timed phases
+//                 measured on a phone, live.ts; `live-ID`: one game)
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
 //                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
 //                 pictures are made again with `--game phone --screens ../docs/web`
@@ -28,7 +29,10 @@ import { playBal } from './bal';
 import { readBal } from './bal_incantation';
 import { checkLobby } from './lobby';
 import { checkPhones, PHONE_GAMES } from './phone';
+import { checkLive, HEADER_PX } from './live';
 import { checkRejoin } from './rejoin';
+import { checkReady } from './ready';
+import { checkChat } from './chat';
 import { checkComeback } from './comeback';
 import { checkReport } from './report';
 import { recordBabaYaga } from './record_baba_yaga';
@@ -56,6 +60,10 @@ let failed = false;
 try {
   await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
   console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
+  await checkReady(browser, join(web, 'dist'), opt('--screens') && resolve(opt('--screens')!));
+  console.log('e2e ready: the ready step shows who is ready, "I’m ready" within the screen, the owner’s start for an absent person and the countdown');
+  const chat = await checkChat(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), opt('--screens') && resolve(opt('--screens')!));
+  console.log(`e2e chat: ${chat.hostile} hostile texts shown as plain text; a text and a reaction sent; closed on a phone with its unread count`);
   // `--game phone` with --screens makes the guide's pictures only.
   const phoneOnly = opt('--game') === 'phone' || !!opt('--game')?.startsWith('phone-');
   const shots = phoneOnly ? undefined : opt('--screens');
@@ -103,6 +111,10 @@ try {
       console.log(`e2e bal-des-sorcieres: a whole game against three bots, moves clicked ${JSON.stringify(bal.clicked)}; ${bal.lines} log lines told by the page; ${bal.frames} frames checked, none shows what seat 0 may not see; ${bal.asked} windows asked her, each with a card to play; the page let ${bal.passedForHer} pass for her`);
       const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
+    }
+    if (wanted('live') || only?.startsWith('live-')) {
+      for (const r of await checkLive(browser, resolve(sabbat), join(web, 'dist'), process.env.E2E_DUMP, only?.startsWith('live-') ? only.slice(5) : undefined))
+        console.log(`e2e live ${r.game}: ${r.measured} timed moments on a 360×740 phone, phases ${r.phases.join(', ')}: the clock and what she acts on end at most ${Math.round(r.tallest)} px below the board's top (room ${740 - HEADER_PX} px); ${Math.round(r.fromPage)} px from the page's top`);
     }
     if (!only || phoneOnly) {
       const one = only?.startsWith('phone-') ? (only.slice(6) as (typeof PHONE_GAMES)[number]) : undefined;

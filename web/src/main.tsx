@@ -1,4 +1,5 @@
 import './styles.css';
+import './table.css';
 import { render } from 'preact';
 import { App, firstLang } from './app';
 import { loadLang, setLang, type Lang } from './i18n/i18n';

@@ -51,10 +51,12 @@ test('baba-yaga keys: Space moves Baba Yaga; with two players f and j, the hand 
   assert.deepEqual(keyAction('f', ['move right'], none), { kind: 'none' }, 'the same hand twice is not offered');
 });
 
-test('baba-yaga keys: 0–4 target a seat the server allows; l keeps Pattes de poulet ! for later', () => {
+// Seats are counted from 1 where a person reads them: key 4 targets the server's seat 3.
+test('baba-yaga keys: 1–5 target a seat the server allows, counted from 1; l keeps Pattes de poulet ! for later', () => {
   const targets = ['target 1', 'target 3'];
-  assert.deepEqual(keyAction('3', targets, none), { kind: 'act', action: 'target 3' });
-  assert.deepEqual(keyAction('2', targets, none), { kind: 'none' });
+  assert.deepEqual(keyAction('4', targets, none), { kind: 'act', action: 'target 3' });
+  assert.deepEqual(keyAction('2', targets, none), { kind: 'act', action: 'target 1' });
+  assert.deepEqual(keyAction('3', targets, none), { kind: 'none' });
   assert.deepEqual(keyAction('0', targets, none), { kind: 'none' });
   const pattes = ['maison A1', 'maison B2', 'maison later'];
   assert.deepEqual(keyAction('l', pattes, none), { kind: 'act', action: 'maison later' });

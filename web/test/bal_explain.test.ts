@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setLang, t } from '../src/i18n/i18n';
-import { balMoment, balWhy } from '../src/games/bal-des-sorcieres/explain';
+import { balMoment, balWhy, windowSeconds } from '../src/games/bal-des-sorcieres/explain';
 
 const names = ['Morgane', 'Circé', 'Hécate'];
 const line = (kind: string, text: string) => ({ seq: 1, kind, text, data: {} });
@@ -30,6 +30,18 @@ test('reaction window (turn): when it opens, who may answer, what passing means;
   setLang('en');
 });
 
+// A window opened 20 s into the game closes 10 s later at most: the banner says 10 s, not the
+// game clock's 30 s (which grew to hundreds of seconds over a game).
+test('reaction window: its longest time is counted from its opening, not from the game\'s start', () => {
+  setLang('en');
+  assert.equal(windowSeconds(window({})), '10');
+  assert.equal(windowSeconds(window({ opened: 480000, until: 490000 })), '10');
+  assert.equal(t('bal_other_window', { s: windowSeconds(window({})) }), 'A reaction window is open, for 10 s at most');
+  setLang('fr');
+  assert.equal(windowSeconds(window({ opened: 480000, until: 481500 })), '1,5');
+  setLang('en');
+});
+
 test('reaction window (mirror): the defender named, the order counted from the attacker', () => {
   setLang('en');
   const v = { phase: 'window', round: 2, tour: 1, carabosse: 0, first_player: 0, attack: { attacker: 0, defender: 2 }, window: window({ kind: 'mirror', cards: ['miroir'], asked: true, answer: 'miroir 1' }) };
@@ -42,13 +54,13 @@ test('Tour de Table, Grand Sabbat, Chat Noir: said when they happen, gone after 
   setLang('en');
   const v = { phase: 'attack', round: 1, tour: 1, carabosse: 0, first_player: 0 };
   assert.deepEqual(balMoment(v, [], names), [
-    'The Bal begins. Morgane holds Carabosse: whoever holds it attacks once, then passes it to her left. Morgane, the first player, holds the Chat Noir: when Carabosse comes back to her, the cat turns and the second Tour de Table begins.',
+    'The Bal begins. Morgane holds Carabosse: whoever holds it attacks once, then passes it to her left. Morgane, the first player, holds the Black Cat: when Carabosse comes back to her, the cat turns and the second round of the table begins.',
   ]);
   const attacked = [line('played', 'Seat 0: attack 1 with 1 rouge')];
   assert.deepEqual(balMoment({ ...v, carabosse: 1 }, attacked, names), []);
   const tour = [...attacked, line('tour', 'The Chat Noir turns: second Tour de Table.')];
   assert.deepEqual(balMoment({ ...v, tour: 2 }, tour, names), [
-    'The Chat Noir has turned: Carabosse came back to Morgane, so the second Tour de Table begins. When Carabosse comes back to her again, the round ends and her left neighbour becomes the first player.',
+    'The Black Cat has turned: Carabosse came back to Morgane, so the second round of the table begins. When Carabosse comes back to her again, the round ends and her left neighbour becomes the first player.',
   ]);
   const sabbat = [...tour, line('grand-sabbat', 'Round 2: Grand Sabbat; Seat 1 holds Carabosse and the Chat Noir.')];
   setLang('fr');

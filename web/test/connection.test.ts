@@ -188,3 +188,50 @@ test('protocol: creating a table opens its named connection, and the session kee
   assert.equal(sockets[1].sent[0].type, 'join');
   assert.equal(c.session.invite, 'http://h/t/k2');
 });
+
+test('protocol: a seat setting (forced ask / forced auto) is sent as an act whatever the legal actions, one at a time', () => {
+  const { c, sockets } = setup();
+  c.connect();
+  sockets[0].open();
+  assert.equal(c.setting('forced ask'), false, 'not connected yet: nothing sent');
+  sockets[0].server({ type: 'welcome', protocol: 1, server: 's', server_time: 0 });
+  assert.equal(c.setting('forced ask'), false, 'no seat: nothing sent');
+  sockets[0].server({ type: 'joined', table: 'abc', seat: 1, token: 't' });
+  sockets[0].server(state(1, []));
+  assert.equal(c.setting('forced ask'), true, 'no legal action offered, the setting still goes');
+  assert.equal(c.setting('forced auto'), false, 'the first is not answered yet');
+  sockets[0].server({ type: 'accepted', seq: 1, at: 1 });
+  assert.equal(c.setting('forced auto'), true);
+  assert.equal(c.setting(' '), false, 'an empty setting is not sent');
+  const acts = sockets[0].sent.filter((m) => m.type === 'act');
+  assert.deepEqual(acts.map((m) => [m.seq, m.action]), [
+    [1, 'forced ask'],
+    [2, 'forced auto'],
+  ]);
+});
+
+test('protocol: a spectator sends no seat setting', () => {
+  const { c, sockets } = setup();
+  c.connect();
+  sockets[0].open();
+  sockets[0].server({ type: 'welcome', protocol: 1, server: 's', server_time: 0 });
+  sockets[0].server({ type: 'watching', table: 'abc' });
+  sockets[0].server(state(1, []));
+  assert.equal(c.setting('forced ask'), false);
+  assert.equal(sockets[0].sent.filter((m) => m.type === 'act').length, 0);
+});
+
+test('ready, then the clock: ready sends the seat\'s ready; readyFor needs the owner token and names the seat', () => {
+  const store = new MemoryStore();
+  const { c, sockets } = setup(store);
+  c.connect();
+  sockets[0].open();
+  c.ready();
+  assert.equal(c.readyFor('abc', 1), false, 'not the owner: nothing sent');
+  new Tokens(store).saveOwner('abc', 'own');
+  assert.equal(c.readyFor('abc', 1), true);
+  assert.deepEqual(sockets[0].sent, [
+    { type: 'ready', protocol: 1 },
+    { type: 'ready', seat: 1, owner: 'own', protocol: 1 },
+  ]);
+});

@@ -20,7 +20,7 @@ if (missing) console.log(`cpp_frames.test: ${missing}`);
 
 const SUITES = [
   'ServerSeats', 'ServerTableMessages', 'ServerHistory', 'ServerPause', 'ServerAgain', 'ServerRateLimit', 'ServerRefusals',
-  'ServerPing', 'ServerNames', 'Server/EveryGame', 'Server/EveryGameWaits',
+  'ServerPing', 'ServerNames', 'Server/EveryGame', 'Server/EveryGameWaits', 'ServerReadyStep', 'ServerChat',
 ];
 
 test('protocol schemas: every message the C++ server tests receive follows docs/protocol/', { skip: missing }, () => {

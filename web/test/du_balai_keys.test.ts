@@ -131,9 +131,9 @@ test('Double-jeu: the builder explains the card and the second formula in Englis
   setLang('en');
   assert.equal(
     t('dbr_second'),
-    'Double-jeu in hand: you may also write a second formula from the cards left, sent with the first. It counts only if you play Double-jeu at your move; then the two must come out one orange and one black, or you fall off your broom and do not move.',
+    'Double Play in hand: you may also write a second formula from the cards left, sent with the first. It counts only if you play Double Play at your move; then the two must come out one orange and one black, or you fall off your broom and do not move.',
   );
-  assert.equal(pickedText({ picked: 2, writable: true, closer: false, second: true }), 'Formula 2, 2 cards: it counts only if you play Double-jeu at your move.');
+  assert.equal(pickedText({ picked: 2, writable: true, closer: false, second: true }), 'Formula 2, 2 cards: it counts only if you play Double Play at your move.');
   assert.equal(pickedText({ picked: 0, writable: false, closer: true, second: true }), 'No card in formula 2: Write sends formula 1 alone.', 'not the closer’s empty-formula line');
   assert.equal(pickedText({ picked: 1, writable: false, closer: false, second: true }), 'That set of cards cannot be written now.');
   setLang('fr');
@@ -146,5 +146,5 @@ test('Double-jeu: the builder explains the card and the second formula in Englis
   assert.equal(t('dbj_write_both'), 'Écrire les deux');
   assert.match(t('dbj_keys'), /^Touches\u00a0: Entrée valide la formule 1, puis 1–9 choisissent la formule 2\u202f; /);
   setLang('en');
-  assert.equal(t('dbj_formula_2'), 'Formula 2 (Double-jeu)');
+  assert.equal(t('dbj_formula_2'), 'Formula 2 (Double Play)');
 });

@@ -38,7 +38,7 @@ test('log: "book-open", a new turn and a Décret', () => {
   ]);
   // Décret opens the book to its caster with the same data: the text tells them apart.
   assert.deepEqual(both(line('book-open', 'Décret: the book is open to you', { dice, turn: 5 })), [
-    'Décret: the book is open to you.',
+    'Decree: the book is open to you.',
     'Décret : le grimoire s’ouvre pour vous.',
   ]);
 });
@@ -181,27 +181,27 @@ test('log: "moved", she falls off her broom', () => {
 
 test('log: "drew", "drawn-cards" and "kept", the Magie noire of a perfect black formula', () => {
   assert.deepEqual(both(line('drew', 'seat 2 draws 3 Magie noire and keeps one', { count: 3, seat: 2 })), [
-    'Hécate draws 3 Magie noire cards and keeps one.',
+    'Hécate draws 3 black magic cards and keeps one.',
     'Hécate pioche 3 cartes Magie noire et en garde une.',
   ]);
   assert.deepEqual(both(line('drew', 'seat 0 draws 1 Magie noire and keeps one', { count: 1, seat: 0 })), [
-    'Morgane draws 1 Magie noire card and keeps it.',
+    'Morgane draws 1 black magic card and keeps it.',
     'Morgane pioche 1 carte Magie noire et la garde.',
   ]);
   assert.deepEqual(
     both(line('drawn-cards', 'you draw: Acrobatie aérienne (3), Mauvais sort, Acrobatie aérienne (2)', { cards: ['acrobatie-3', 'mauvais-sort', 'acrobatie-2'], seat: 0 })),
-    ['You draw: Acrobatie aérienne (3), Mauvais sort, Acrobatie aérienne (2).', 'Vous piochez : Acrobatie aérienne (3), Mauvais sort, Acrobatie aérienne (2).'],
+    ['You draw: Aerial Acrobatics (3), Hex, Aerial Acrobatics (2).', 'Vous piochez : Acrobatie aérienne (3), Mauvais sort, Acrobatie aérienne (2).'],
   );
-  assert.deepEqual(both(line('kept', 'you keep Décret', { card: 'decret', seat: 0 })), ['You keep Décret.', 'Vous gardez Décret.']);
+  assert.deepEqual(both(line('kept', 'you keep Décret', { card: 'decret', seat: 0 })), ['You keep Decree.', 'Vous gardez Décret.']);
 });
 
 test('log: "spell", a Magie noire card is played', () => {
   const spell = (seat: number, action: string, card: string) => line('spell', `seat ${seat}: ${action}`, { action, card, seat });
-  assert.deepEqual(both(spell(0, 'play vent-arriere', 'vent-arriere')), ['Morgane plays Vent arrière.', 'Morgane joue Vent arrière.']);
-  assert.deepEqual(both(spell(2, 'play decret', 'decret')), ['Hécate plays Décret.', 'Hécate joue Décret.']);
-  assert.deepEqual(both(spell(5, 'play double-jeu', 'double-jeu')), ['Ursule plays Double-jeu.', 'Ursule joue Double-jeu.']);
-  assert.deepEqual(both(spell(2, 'play blocage', 'blocage')), ['Hécate plays Blocage.', 'Hécate joue Blocage.']);
-  assert.deepEqual(both(spell(2, 'play mauvais-sort on 0', 'mauvais-sort')), ['Hécate plays Mauvais sort on Morgane.', 'Hécate joue Mauvais sort sur Morgane.']);
+  assert.deepEqual(both(spell(0, 'play vent-arriere', 'vent-arriere')), ['Morgane plays Tailwind.', 'Morgane joue Vent arrière.']);
+  assert.deepEqual(both(spell(2, 'play decret', 'decret')), ['Hécate plays Decree.', 'Hécate joue Décret.']);
+  assert.deepEqual(both(spell(5, 'play double-jeu', 'double-jeu')), ['Ursule plays Double Play.', 'Ursule joue Double-jeu.']);
+  assert.deepEqual(both(spell(2, 'play blocage', 'blocage')), ['Hécate plays Blockade.', 'Hécate joue Blocage.']);
+  assert.deepEqual(both(spell(2, 'play mauvais-sort on 0', 'mauvais-sort')), ['Hécate plays Hex on Morgane.', 'Hécate joue Mauvais sort sur Morgane.']);
   assert.deepEqual(both(spell(3, 'play attraction 2', 'attraction')), [
     'Baba plays Attraction to pull the others 2 squares closer.',
     'Baba joue Attraction pour rapprocher les autres de 2 cases.',
@@ -211,12 +211,12 @@ test('log: "spell", a Magie noire card is played', () => {
     'Hécate joue Attraction pour rapprocher les autres de 1 case.',
   ]);
   assert.deepEqual(both(spell(0, 'play oubli-repare boulga', 'oubli-repare')), [
-    'Morgane plays Oubli réparé to add Boulgâ to her formula.',
+    'Morgane plays Mended Slip to add Boulgâ to her formula.',
     'Morgane joue Oubli réparé pour ajouter Boulgâ à sa formule.',
   ]);
   // As move_text writes it (Oubli réparé on a second formula that counts), rare in play.
   assert.deepEqual(both(spell(4, 'play oubli-repare stella to second', 'oubli-repare')), [
-    'Médée plays Oubli réparé to add Stellâ to her second formula.',
+    'Médée plays Mended Slip to add Stellâ to her second formula.',
     'Médée joue Oubli réparé pour ajouter Stellâ à sa seconde formule.',
   ]);
   assert.deepEqual(both(spell(2, 'play rectification boulga for zaam', 'rectification')), [
@@ -226,9 +226,9 @@ test('log: "spell", a Magie noire card is played', () => {
 });
 
 test('log: "brouillard" and "cancelled", a spell answered', () => {
-  assert.deepEqual(both(line('brouillard', 'seat 1 plays Brouillard magique', { fogs: 1, seat: 1 })), ['Circé plays Brouillard magique.', 'Circé joue Brouillard magique.']);
+  assert.deepEqual(both(line('brouillard', 'seat 1 plays Brouillard magique', { fogs: 1, seat: 1 })), ['Circé plays Magic Fog.', 'Circé joue Brouillard magique.']);
   assert.deepEqual(both(line('cancelled', 'Attraction is cancelled by Brouillard magique', { card: 'attraction', seat: 0 })), [
-    'Morgane’s Attraction is cancelled by Brouillard magique.',
+    'Morgane’s Attraction is cancelled by Magic Fog.',
     'Morgane voit son sort Attraction annulé par Brouillard magique.',
   ]);
 });
@@ -236,11 +236,11 @@ test('log: "brouillard" and "cancelled", a spell answered', () => {
 test('log: "spell-effect", who moves from where to where', () => {
   const fx = (card: string, seat: number, text: string, squares: number[]) => line('spell-effect', text, { card, seat, squares });
   assert.deepEqual(both(fx('vent-arriere', 5, 'Vent arrière: seat 5 moves forward 5, 1 → 6 (her rank in the race: 5)', [6, 2, 12, -2, 4, 6])), [
-    'Vent arrière: Ursule moves forward 5 squares (1 → 6); her rank in the race was 5.',
+    'Tailwind: Ursule moves forward 5 squares (1 → 6); her rank in the race was 5.',
     'Vent arrière : Ursule avance de 5 cases (1 → 6) ; son rang dans la course était 5.',
   ]);
   assert.deepEqual(both(fx('mauvais-sort', 2, 'Mauvais sort: seat 0 moves back 3, 9 → 6', [6, 0, 8, -2, 0, 0])), [
-    'Mauvais sort: Morgane moves back 3 squares (9 → 6).',
+    'Hex: Morgane moves back 3 squares (9 → 6).',
     'Mauvais sort : Morgane recule de 3 cases (9 → 6).',
   ]);
   assert.deepEqual(
@@ -251,11 +251,11 @@ test('log: "spell-effect", who moves from where to where', () => {
     ],
   );
   assert.deepEqual(both(fx('blocage', 2, 'Blocage: nobody may pass seat 2 (square 10) for the rest of this turn', [9, 6, 10, 13, 0, 10])), [
-    'Blocage: nobody may pass Hécate (square 10) for the rest of this turn.',
+    'Blockade: nobody may pass Hécate (square 10) for the rest of this turn.',
     'Blocage : personne ne peut dépasser Hécate (case 10) jusqu’à la fin du tour.',
   ]);
   assert.deepEqual(both(fx('oubli-repare', 0, "Oubli réparé: Boulgâ joins seat 0's formula", [20, 23, 18, 19, 22, 23])), [
-    'Oubli réparé: Boulgâ joins Morgane’s formula.',
+    'Mended Slip: Boulgâ joins Morgane’s formula.',
     'Oubli réparé : Morgane ajoute Boulgâ à sa formule.',
   ]);
   assert.deepEqual(both(fx('rectification', 2, "Rectification: seat 2's formula takes Zââm instead of Boulgâ", [21, 21, 18, 19])), [
@@ -263,7 +263,7 @@ test('log: "spell-effect", who moves from where to where', () => {
     'Rectification : Hécate met Zââm dans sa formule à la place de Boulgâ.',
   ]);
   assert.deepEqual(both(fx('double-jeu', 5, "Double-jeu: seat 5's second formula counts", [9, 13, 10, 8, 16, 10])), [
-    'Double-jeu: Ursule’s second formula counts.',
+    'Double Play: Ursule’s second formula counts.',
     'Double-jeu : Ursule fait compter sa seconde formule.',
   ]);
 });
@@ -275,15 +275,15 @@ test('log: "spell-effect" forms that are rare in play, as narration.cpp writes t
     'Attraction attire les autres de 1 case vers Circé, sur la case 4 : personne ne bouge.',
   ]);
   assert.deepEqual(both(fx('vent-arriere', 4, 'Vent arrière: seat 4 moves forward 3, 21 → across the line (her rank in the race: 3)')), [
-    'Vent arrière: Médée moves forward 3 squares (21 → across the line); her rank in the race was 3.',
+    'Tailwind: Médée moves forward 3 squares (21 → across the line); her rank in the race was 3.',
     'Vent arrière : Médée avance de 3 cases (21 → ligne franchie) ; son rang dans la course était 3.',
   ]);
   assert.deepEqual(both(fx('vent-arriere', 4, 'Vent arrière: seat 4 does not move, 12 → 12 (her rank in the race: 2)')), [
-    'Vent arrière: Médée does not move (12); her rank in the race was 2.',
+    'Tailwind: Médée does not move (12); her rank in the race was 2.',
     'Vent arrière : Médée ne bouge pas (12) ; son rang dans la course était 2.',
   ]);
   assert.deepEqual(both(fx('oubli-repare', 5, "Oubli réparé: Stellâ joins seat 5's second formula")), [
-    'Oubli réparé: Stellâ joins Ursule’s second formula.',
+    'Mended Slip: Stellâ joins Ursule’s second formula.',
     'Oubli réparé : Ursule ajoute Stellâ à sa seconde formule.',
   ]);
 });

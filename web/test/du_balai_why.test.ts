@@ -106,8 +106,8 @@ test('why after the reveal: Double-jeu judged as one play, a perfect black formu
   const view = { book, witches: [two(0, ['zaam'], ['glou']), two(1, ['zaam'], ['boulga'])] };
   const [en, fr] = both(() => revealWhy(view, names));
   assert.deepEqual(en, [
-    'Morgane played Double-jeu (Zââm, Gloû), one orange and one black: 2 squares. Perfect black bonus: she draws 1 Magie noire card and keeps one.',
-    'Circé played Double-jeu (Zââm, Boulgâ) and both were orange: she fell off her broom.',
+    'Morgane played Double Play (Zââm, Gloû), one orange and one black: 2 squares. Perfect black bonus: she draws 1 black magic card and keeps one.',
+    'Circé played Double Play (Zââm, Boulgâ) and both were orange: she fell off her broom.',
   ]);
   assert.equal(fr[1], 'Circé a joué Double-jeu (Zââm, Boulgâ) et les deux étaient en orange\u00a0: elle tombe de son balai.');
 });

@@ -81,6 +81,18 @@ test('lobby form: first_seat is shown and typed from 1, sent from 0', () => {
   setLang('en');
 });
 
+// Requirement (seats from 1 everywhere a person reads): a seat's own parameter (Du Balai !'s
+// pilot_0) is labelled with the seat as the form's seat list numbers it, "Place 1".
+test('lobby form: a seat parameter is labelled with the seat counted from 1', () => {
+  const pilots = game('du-balai').params.filter((p) => /^pilot_\d$/.test(p.name));
+  assert.ok(pilots.length >= 4, 'Du Balai ! has a pilot per seat');
+  setLang('en');
+  assert.equal(paramLabel('du-balai', param('du-balai', 'pilot_0')), 'Pilot of seat 1');
+  setLang('fr');
+  assert.equal(paramLabel('du-balai', param('du-balai', 'pilot_3')), 'Pilote de la place 4');
+  setLang('en');
+});
+
 test('lobby form: the untouched form sends no parameter; a time changed is sent in milliseconds', () => {
   for (const g of games) {
     const shown = Object.fromEntries(g.params.map((p) => [p.name, shownDefault(p)]));
@@ -176,4 +188,17 @@ test('lobby form: the guards max_turns and max_flips show 0 (none) and are sent 
   const typed = Object.fromEntries(baba.params.map((p) => [p.name, shownDefault(p)]));
   assert.deepEqual(paramsToSend(baba, 3, typed), { params: {} });
   assert.deepEqual(paramsToSend(baba, 3, { ...typed, max_turns: '7' }), { params: { max_turns: '7' } });
+});
+
+// Requirement (the form says what the rules say, docs/rules/du-balai.md): the book never closes by
+// itself while some witch may close it; book_time only counts when none may (all on −2).
+test('lobby form: Du Balai\'s book time is the time the book stays open only when every witch is on −2', () => {
+  const p = param('du-balai', 'book_time_ms');
+  for (const l of ['en', 'fr'] as const) {
+    setLang(l);
+    const words = `${paramLabel('du-balai', p)} ${paramHelp('du-balai', p)}`;
+    assert.match(words, /−2/, `${l}: says it counts only when all are on −2`);
+    assert.match(words, l === 'en' ? /never closes by itself while some witch may close it/ : /ne se ferme jamais tout seul tant qu’une sorcière peut le fermer/, l);
+  }
+  setLang('en');
 });

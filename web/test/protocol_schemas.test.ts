@@ -167,3 +167,34 @@ test('protocol schemas: the messages main added are strict (history, again, stat
   good('a spectator written "spectator"', 'baba-yaga.view.schema.json', { ...state.view, viewer: 'spectator' });
   bad('a snapshot with events', 'server-message.schema.json', { ...state, snapshot: true, events: [ev] });
 });
+
+test('protocol schemas: the ready step and the chat are strict (ready, chat, chat_rules, status.ready_step, status.chat)', () => {
+  const bad = (what: string, id: string, value: unknown) => assert.notDeepEqual(schemas.check(id, value), [], what);
+  const good = (what: string, id: string, value: unknown) => assert.deepEqual(schemas.check(id, value), [], what);
+  const c = 'client-message.schema.json';
+  const s = 'server-message.schema.json';
+  good('ready', c, { type: 'ready' });
+  good('ready for a seat, by the owner', c, { type: 'ready', seat: 2, owner: '0'.repeat(32) });
+  bad('ready for seat -1', c, { type: 'ready', seat: -1 });
+  bad('ready with a misspelt field', c, { type: 'ready', seats: 1 });
+  good('a text', c, { type: 'chat', text: 'bonsoir' });
+  good('a reaction', c, { type: 'chat', reaction: '🧹' });
+  bad('a reaction of no set', c, { type: 'chat', reaction: '💀' });
+  bad('a text and a reaction', c, { type: 'chat', text: 'x', reaction: '🧹' });
+  bad('neither', c, { type: 'chat' });
+  good('chat rules', c, { type: 'chat_rules', owner: '0'.repeat(32), spectators_write: true, mute: 1 });
+  bad('chat rules without the owner', c, { type: 'chat_rules', mute: 1 });
+  const status = { ...mockStatus('du-balai', 'waiting', 2), ready_step: { countdown: { in: 2500, length: 3000 } }, chat: { spectators_write: false, muted: [0] } };
+  good('a countdown', s, { type: 'table', status, you: 0 });
+  bad('a countdown without its length', s, { type: 'table', status: { ...status, ready_step: { countdown: { in: 2500 } } }, you: 0 });
+  bad('a ready mark of no kind', s, { type: 'table', status: { ...status, seats: [{ seat: 0, kind: 'human', name: 'A', taken: true, connected: true, stand_in: null, ready: 'yes' }] }, you: 0 });
+  bad('chat rules without muted', s, { type: 'table', status: { ...status, chat: { spectators_write: true } }, you: 0 });
+  const entry = { id: 1, seat: 0, name: 'Morgane', at: 1765080000000, text: 'bonsoir' };
+  good('a chat entry', s, { type: 'chat', recent: false, entries: [entry] });
+  good('a spectator’s reaction', s, { type: 'chat', recent: false, entries: [{ id: 2, seat: null, name: null, at: 1, reaction: '✨' }] });
+  bad('an entry of 201 characters', s, { type: 'chat', recent: true, entries: [{ ...entry, text: 'x'.repeat(201) }] });
+  bad('an entry with neither text nor reaction', s, { type: 'chat', recent: true, entries: [{ id: 1, seat: 0, name: 'M', at: 1 }] });
+  bad('a chat without recent', s, { type: 'chat', entries: [] });
+  good('chat-too-fast', s, { type: 'error', code: 'chat-too-fast', ref: 'chat', message: 'm' });
+  good('seats-free', s, { type: 'error', code: 'seats-free', ref: 'ready', message: 'm' });
+});

@@ -169,7 +169,17 @@ export async function playGame(url: string, spec: GameSpec): Promise<Played> {
     c.send({ type: 'join', table, name: `Witch ${s}`, seat: s, patches: s % 2 === 0 });
     await until(`seat ${s} joined`, () => !!c.last('joined'), 5000);
   }
-  await until('the start', () => !!watcher.last('state'), 5000);
+  // A real-time game's ready step: a seat that starts for another without the owner token is
+  // refused; then every person says she is ready, and the countdown runs (3 s).
+  if (humans.length > 0 && (spec.game === 'du-balai' || spec.game === 'baba-yaga')) {
+    const first = conns[humans[0]];
+    await until('the ready step', () => !!first.last('table')?.status?.ready_step, 5000);
+    first.send({ type: 'ready', seat: (humans[0] + 1) % spec.players });
+    await until('the refusal', () => first.last('error')?.ref === 'ready', 5000);
+    for (const s of humans) conns[s].send({ type: 'ready', protocol: 1 });
+    await until('the countdown', () => !!watcher.last('table')?.status?.ready_step?.countdown, 5000);
+  }
+  await until('the start', () => !!watcher.last('state'), 10000);
   // The lobby lists the table while it is played.
   await get('/api/tables', 'api-tables.schema.json');
   // A spectator may not act; an action no game reads is refused.

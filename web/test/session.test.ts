@@ -1,7 +1,7 @@
 // The client's state handling (docs/protocol.md): what each server message does to the session.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOG_LIMIT, emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
+import { LOG_LIMIT, countdownLeft, emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
 import type { StateMsg } from '../src/protocol/types';
 
 const state = (seq: number, extra: Partial<StateMsg> = {}): StateMsg => ({
@@ -152,4 +152,46 @@ test('protocol: created while at a table does not move the session', () => {
   const s = receive(seated(), { type: 'created', table: 'next', owner: 'o', invite: 'http://x/t/next' }, 0);
   assert.equal(s.table, 'abc');
   assert.equal(s.owner, null);
+});
+
+test('ready, then the clock: the countdown of the ready step counts down from when its status arrived', () => {
+  const status = (countdown: { in: number; length: number } | null) => ({
+    type: 'table' as const,
+    you: 0 as const,
+    status: {
+      table: 'abc',
+      game: 'du-balai',
+      players: 2,
+      params: {},
+      phase: 'waiting' as const,
+      spectators: true,
+      ready_step: { countdown },
+      seats: [
+        { seat: 0, kind: 'human' as const, name: 'A', taken: true, connected: true, stand_in: null, ready: 'self' as const },
+        { seat: 1, kind: 'human' as const, name: 'B', taken: true, connected: false, stand_in: null, ready: null },
+      ],
+    },
+  });
+  let s = receive(seated(), status(null), 1000);
+  assert.equal(countdownLeft(s, 1500), null, 'no countdown before everyone is ready');
+  s = receive(s, status({ in: 3000, length: 3000 }), 2000);
+  assert.equal(countdownLeft(s, 2000), 3000);
+  assert.equal(countdownLeft(s, 4500), 500, 'counted on the page clock from the arrival');
+  assert.equal(countdownLeft(s, 9000), 0, 'never below zero');
+});
+
+test('chat: the recent entries replace the list, a new one is added once, a chat refusal stays out of the table problems', () => {
+  const e = (id: number, text: string) => ({ id, seat: 0, name: 'A', at: id, text });
+  let s = receive(seated(), { type: 'chat', recent: true, entries: [e(1, 'a'), e(2, 'b')] }, 0);
+  assert.deepEqual(s.chat.map((x) => x.id), [1, 2]);
+  s = receive(s, { type: 'chat', recent: false, entries: [e(3, 'c')] }, 0);
+  s = receive(s, { type: 'chat', recent: false, entries: [e(3, 'c')] }, 0);
+  assert.deepEqual(s.chat.map((x) => x.id), [1, 2, 3], 'an entry told twice is shown once');
+  s = receive(s, { type: 'chat', recent: true, entries: [e(2, 'b'), e(3, 'c'), e(4, 'd')] }, 0);
+  assert.deepEqual(s.chat.map((x) => x.id), [2, 3, 4], 'a rejoin replaces the list');
+  s = receive(s, { type: 'error', code: 'chat-too-fast', ref: 'chat', message: 'slow down' }, 0);
+  assert.equal(s.problem, null);
+  assert.equal(s.chatProblem?.code, 'chat-too-fast');
+  s = receive(s, { type: 'chat', recent: false, entries: [e(5, 'e')] }, 0);
+  assert.equal(s.chatProblem, null, 'the next entry clears it');
 });

@@ -89,9 +89,9 @@ test('seats: numbered from 1 on the page, twin bots told apart by seat, a stand-
     { seat: 3, kind: 'bot', bot: 'random' },
     { seat: 4, kind: 'human', name: null, taken: false, connected: false, stand_in: null },
   ]);
-  assert.deepEqual(seatNames(s, 5), ['Bot for Alice', 'Bot 2 (normal)', 'Bot 3 (normal)', 'Bot (random)', 'Seat 5']);
+  assert.deepEqual(seatNames(s, 5), ['Bot for Alice', 'Bot: Normal (seat 2)', 'Bot: Normal (seat 3)', 'Bot: plays at random', 'Seat 5']);
   setLang('fr');
-  assert.deepEqual(seatNames(s, 5), ['Bot pour Alice', 'Bot 2 (normal)', 'Bot 3 (normal)', 'Bot (random)', 'Place 5']);
+  assert.deepEqual(seatNames(s, 5), ['Bot pour Alice', 'Bot : Normal (place 2)', 'Bot : Normal (place 3)', 'Bot : joue au hasard', 'Place 5']);
   setLang('en');
 });
 

@@ -10,6 +10,7 @@ import { narrateBabaYaga } from './baba-yaga/narrate';
 import { BalBoard, BalBreakdown } from './bal-des-sorcieres/Board';
 import { narrateBal } from './bal-des-sorcieres/narrate';
 import { namesAtLine } from '../table/seats';
+import { seatsFromOne } from './seat_text';
 
 export interface BoardProps {
   session: Session;
@@ -17,13 +18,17 @@ export interface BoardProps {
   // A move as the person wrote it, for the server to read (not only the offered texts).
   actText: (action: string) => boolean;
   names: string[];
+  // A seat setting sent whatever the legal actions ("forced auto", "forced ask"); absent, the
+  // board offers no such setting.
+  setting?: (text: string) => boolean;
 }
 
 export interface GameUi {
   title: string;
   Board: FunctionComponent<BoardProps>;
   Breakdown: FunctionComponent<{ session: Session; names: string[] }>;
-  // The event in the page's language, or null to show the server's English text.
+  // The event in the page's language, or null to show the server's English text (its seats
+  // counted from 1, see seat_text.ts).
   narrate?: (line: LogLine, names: string[]) => string | null;
 }
 
@@ -34,9 +39,13 @@ const games: Record<string, GameUi> = {
   'bal-des-sorcieres': { title: 'Le Bal des Sorcières', Board: BalBoard, Breakdown: BalBreakdown, narrate: narrateBal },
 };
 
-// Each line is narrated with the names of its time (a stand-in is named on the lines it played).
+// Each line is narrated with the names of its time (a stand-in is named on the lines it played);
+// a line no narrator tells shows the server's text with its seats as the page numbers them.
 function atLineTime(narrate: NonNullable<GameUi['narrate']>): GameUi['narrate'] {
-  return (line, names) => narrate(line, namesAtLine(line, names));
+  return (line, names) => {
+    const then = namesAtLine(line, names);
+    return narrate(line, then) ?? (line.text ? seatsFromOne(line.text, then) : null);
+  };
 }
 for (const g of Object.values(games)) if (g.narrate) g.narrate = atLineTime(g.narrate);
 

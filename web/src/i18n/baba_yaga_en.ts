@@ -41,6 +41,7 @@ export const babaYagaEn = {
   by_ev_turn: 'Turn {n}: {name} searches the forest; {need} {need|ingredient|ingredients} needed.',
   by_ev_turn_blind: 'Lumière aveuglante ! hides half of the forest from her.',
   by_ev_turn_small: 'Tout petit ! shows her the forest small.',
+  by_ev_placed_clock: '{name} did not place Baba Yaga in time: the clock places her at the {end} end; {searcher} reveals her spell and the flight begins.',
   by_ev_placed: '{name} places Baba Yaga at the {end} end; {searcher} reveals her spell and the flight begins.',
   by_end_north: 'north',
   by_end_east: 'east',
@@ -166,7 +167,7 @@ export const babaYagaEn = {
   by_under_pile: '{n} failed, under the pile',
   by_in_front: 'In front of her: {cards}',
   // Keys
-  by_keys_short: 'Keys: Enter ready · n e s w place · a–e then 1–5 a tile · x turns back · Space moves (f / j with two) · 0–4 target · l later.',
+  by_keys_short: 'Keys: Enter ready · n e s w place · a–e then 1–5 a tile · x turns back · Space moves (f / j with two) · 1–5 target · l later.',
   by_keys_all: 'all keys',
   by_keys_title: 'Keys (the terminal’s)',
   by_key_ready: 'end your study (ready)',

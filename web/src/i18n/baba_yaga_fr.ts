@@ -43,6 +43,7 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_ev_turn: 'Tour {n} : {name} cherche dans la forêt ; {need} {need|ingrédient nécessaire|ingrédients nécessaires}.',
   by_ev_turn_blind: 'Lumière aveuglante ! lui cache la moitié de la forêt.',
   by_ev_turn_small: 'Tout petit ! lui montre la forêt en tout petit.',
+  by_ev_placed_clock: '{name} n’a pas placé Baba Yaga à temps : l’horloge la place à l’extrémité {end} ; {searcher} révèle son sort et le vol commence.',
   by_ev_placed: '{name} place Baba Yaga à l’extrémité {end} ; {searcher} révèle son sort et le vol commence.',
   by_end_north: 'nord',
   by_end_east: 'est',
@@ -168,7 +169,7 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_under_pile: '{n} raté(s), sous la pile',
   by_in_front: 'Devant elle : {cards}',
   // Les touches
-  by_keys_short: 'Touches : Entrée prêt · n e s w placer · a–e puis 1–5 une tuile · x remettre · Espace déplacer (f / j à deux) · 0–4 cibler · l plus tard.',
+  by_keys_short: 'Touches : Entrée prêt · n e s w placer · a–e puis 1–5 une tuile · x remettre · Espace déplacer (f / j à deux) · 1–5 cibler · l plus tard.',
   by_keys_all: 'toutes les touches',
   by_keys_title: 'Les touches (celles du terminal)',
   by_key_ready: 'finir votre étude (prêt)',

@@ -78,7 +78,7 @@ export const balFr = {
   bal_you_lose: 'Vous perdez un Crapzouille : dites lequel, le vôtre ou un captif',
   bal_other_lose: '{name} dit quel Crapzouille elle perd',
   bal_you_window: 'Fenêtre de réaction : jouez votre carte, ou laissez passer',
-  bal_other_window: 'Une fenêtre de réaction est ouverte, jusqu’à {s} s au plus',
+  bal_other_window: 'Une fenêtre de réaction est ouverte, {s} s au plus',
   bal_window_answered: 'Une fenêtre de réaction est ouverte : votre réponse reste secrète jusqu’à sa fermeture',
   bal_you_boule: 'Boule de cristal : posez une carte face cachée',
   bal_other_boule: 'Boule de cristal : {name} pose une carte face cachée',
@@ -174,7 +174,7 @@ export const balFr = {
   bal_other_moves: 'Autres coups',
   // Résultat
   bal_colon: ' : ',
-  bal_bd_winner: 'la dernière sorcière au bal, {n} {n|Crapzouille restant|Crapzouilles restants}',
+  bal_bd_winner: 'la dernière sorcière au bal, {out} {out|sorcière éliminée|sorcières éliminées} avant elle (il lui reste {n} {n|Crapzouille|Crapzouilles})',
   bal_bd_out: 'éliminée après {n} autres sorcières',
   bal_bd_out_one: 'éliminée après une autre sorcière',
   bal_point_one: '{n} point',

@@ -46,7 +46,7 @@ export function paramKeys(game: string, p: ParamSpec): { label: string; help: st
 
 export function paramLabel(game: string, p: ParamSpec): string {
   const { n } = split(p.name);
-  return tMaybe(paramKeys(game, p).label, p.name, n === null ? undefined : { n });
+  return tMaybe(paramKeys(game, p).label, p.name, n === null ? undefined : { n: n + 1 });
 }
 
 export function paramHelp(game: string, p: ParamSpec): string {
@@ -142,6 +142,11 @@ export function paramsToSend(game: GameInfo, players: number, typed: Record<stri
 const LEVELS = ['random', 'novice', 'normal', 'expert'] as const;
 export type BotLevel = (typeof LEVELS)[number];
 const LEVEL_OF: Record<string, BotLevel> = { random: 'random', novice: 'novice', normal: 'normal', heuristic: 'normal', simple: 'normal', seasoned: 'normal', expert: 'expert' };
+
+// The level of a bot name of the server, for the table page's names (table/seats.ts).
+export function botLevel(name: string): BotLevel | undefined {
+  return LEVEL_OF[name];
+}
 
 export interface BotChoice {
   id: string; // the server's bot name, sent in the seat choice

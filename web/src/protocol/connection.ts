@@ -195,6 +195,33 @@ export class Connection {
     this.write({ type: 'start', owner });
     return true;
   }
+  // In a real-time game's ready step: this seat is ready.
+  ready(): void {
+    this.write({ type: 'ready' });
+  }
+  // The owner starts for the person at `seat`, who is away; false without the owner token.
+  readyFor(table: string, seat: number): boolean {
+    const owner = this.opts.tokens.owner(table);
+    if (!owner) return false;
+    this.write({ type: 'ready', seat, owner });
+    return true;
+  }
+  // The table's chat: a text, or one of the quick reactions.
+  say(text: string): boolean {
+    if (text.trim() === '') return false;
+    this.write({ type: 'chat', text });
+    return true;
+  }
+  react(reaction: string): void {
+    this.write({ type: 'chat', reaction });
+  }
+  // The owner's rules of the chat; false without the owner token.
+  chatRules(table: string, rules: { spectators_write?: boolean; mute?: number; unmute?: number }): boolean {
+    const owner = this.opts.tokens.owner(table);
+    if (!owner) return false;
+    this.write({ type: 'chat_rules', owner, ...rules });
+    return true;
+  }
   // At the finished table, asks for the next game with the same people; the table's status then
   // names it (status.next), and the asker gets its owner token in `created`.
   again(): void {
@@ -207,6 +234,17 @@ export class Connection {
     const seq = this.nextSeq++;
     this.set(sent(s, seq, action));
     this.write({ type: 'act', action, seq });
+    return true;
+  }
+  // Sends a seat setting ("forced ask", "forced auto"): the engines take these from any seat at
+  // any time without listing them among the legal actions, so only the seat and nothing pending
+  // are asked for here; the server answers accepted or refused like any act.
+  setting(text: string): boolean {
+    const s = this.session;
+    if (!s.connected || s.role !== 'seat' || s.pending !== null || text.trim() === '') return false;
+    const seq = this.nextSeq++;
+    this.set(sent(s, seq, text));
+    this.write({ type: 'act', action: text, seq });
     return true;
   }
   // Sends a move as the person wrote it, which need not be one of the offered texts (Le Bal des

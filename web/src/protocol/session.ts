@@ -1,7 +1,7 @@
 // What the page knows about its table, rebuilt from server messages only. `receive` is pure:
 // the same messages in the same order give the same session, which is what the unit tests
 // check and what lets a reconnect start again from a clean slate.
-import type { GameEvent, HistoryEntry, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
+import type { ChatEntry, GameEvent, HistoryEntry, ResultMsg, ServerMsg, StateMsg, TableStatus, You } from './types';
 import { hasLegal } from './legal';
 import { applyPatch } from './patch';
 
@@ -28,6 +28,8 @@ export interface Session {
   owner: string | null;
   invite: string | null;
   status: TableStatus | null;
+  // When the latest status arrived (ms on the page's own clock): its countdown counts from it.
+  statusAt: number;
   you: You | null;
   state: StateMsg | null;
   // When the latest state arrived (ms on the page's own clock): deadlines count down from it.
@@ -40,7 +42,13 @@ export interface Session {
   problem: Problem | null;
   // A state's seq skipped one: a message was lost and the page must resynchronise.
   gap: boolean;
+  // The table's chat, oldest first (the recent ones on arrival, then each new one).
+  chat: ChatEntry[];
+  // The last refusal of something written in the chat (too fast, muted...), until the next entry.
+  chatProblem: Problem | null;
 }
+
+export const CHAT_LIMIT = 100;
 
 export const LOG_LIMIT = 500;
 
@@ -61,6 +69,7 @@ export function emptySession(): Session {
     owner: null,
     invite: null,
     status: null,
+    statusAt: 0,
     you: null,
     state: null,
     stateAt: 0,
@@ -70,6 +79,8 @@ export function emptySession(): Session {
     result: null,
     problem: null,
     gap: false,
+    chat: [],
+    chatProblem: null,
   };
 }
 
@@ -97,7 +108,7 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
     case 'watching':
       return { ...s, role: 'spectator', table: msg.table, seat: null, problem: null };
     case 'table':
-      return { ...s, status: msg.status, you: msg.you };
+      return { ...s, status: msg.status, statusAt: now, you: msg.you };
     case 'state': {
       const prev = s.state;
       // The first state after joining starts the count; then each state has the next seq.
@@ -133,7 +144,16 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
       return { ...s, refusal: msg.error };
     case 'result':
       return { ...s, result: msg };
+    case 'chat': {
+      // The recent entries replace what the page held (a rejoin); a new one is added once.
+      const known = msg.recent ? [] : s.chat;
+      const fresh = (msg.entries ?? []).filter((e) => !known.some((k) => k.id === e.id));
+      const chat = known.concat(fresh);
+      return { ...s, chat: chat.length > CHAT_LIMIT ? chat.slice(chat.length - CHAT_LIMIT) : chat, chatProblem: msg.recent ? s.chatProblem : null };
+    }
     case 'error':
+      // A chat refusal is the chat panel's to show, not the table's problem.
+      if (msg.ref === 'chat' || msg.ref === 'chat_rules') return { ...s, chatProblem: { code: msg.code, message: msg.message } };
       return { ...s, problem: { code: msg.code, message: msg.message }, pending: s.pending && msg.ref === 'act' ? null : s.pending };
     default:
       return s; // pong and message types this client does not know
@@ -160,6 +180,13 @@ export function resynchronising(s: Session): Session {
 // May the page send an action now?
 export function mayAct(s: Session): boolean {
   return s.connected && s.role === 'seat' && s.pending === null && !!s.state && hasLegal(s.state);
+}
+
+// Milliseconds left before a ready step's countdown ends (null: no countdown runs).
+export function countdownLeft(s: Session, now: number): number | null {
+  const c = s.status?.ready_step?.countdown;
+  if (!c) return null;
+  return Math.max(0, c.in - (now - s.statusAt));
 }
 
 // Milliseconds left on the server's deadline, counted down from its `in` on receipt.

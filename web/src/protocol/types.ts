@@ -42,6 +42,14 @@ export interface SeatStatus {
   connected?: boolean;
   // A person's seat played by a bot while its person is away: the bot's name.
   stand_in?: string | null;
+  // In a real-time game's ready step: she said she is ready, or the owner started for her.
+  ready?: 'self' | 'owner' | null;
+}
+
+// A real-time game's ready step: every seat taken, the game not begun. The countdown runs once
+// every seat is ready: the game begins `in` ms after the status was sent.
+export interface ReadyStep {
+  countdown: { in: number; length: number } | null;
 }
 
 export interface TableStatus {
@@ -56,8 +64,29 @@ export interface TableStatus {
   paused?: boolean;
   // Once a seat asked for another game ("again"): the next table's code.
   next?: string | null;
+  ready_step?: ReadyStep | null;
+  // The owner's rules of the table's chat.
+  chat?: ChatRules;
   seats: SeatStatus[];
 }
+
+export interface ChatRules {
+  spectators_write: boolean;
+  muted: number[];
+}
+
+// One line of the table's chat: a text (plain text, never markup) or a quick reaction.
+export interface ChatEntry {
+  id: number;
+  seat: number | null;
+  name: string | null;
+  at: number;
+  text?: string;
+  reaction?: string;
+}
+
+// The quick reactions the server takes (docs/protocol.md, "Chat").
+export const REACTIONS = ['👍', '👏', '😂', '😮', '😢', '🔥', '🧹', '✨'] as const;
 
 export interface GameEvent {
   kind: string;
@@ -140,6 +169,7 @@ export type ServerMsg =
   | { type: 'accepted'; seq: number; at: number }
   | { type: 'refused'; seq: number; error: string }
   | ResultMsg
+  | { type: 'chat'; recent: boolean; entries: ChatEntry[] }
   | { type: 'pong'; id?: Json; server_time: number }
   | { type: 'error'; code: string; message: string; ref?: string };
 
@@ -160,6 +190,10 @@ export type ClientMsg =
   | { type: 'rejoin'; table: string; token: string; patches?: boolean }
   | { type: 'watch'; table: string; patches?: boolean }
   | { type: 'start'; owner: string }
+  | { type: 'ready'; seat?: number; owner?: string }
+  | { type: 'chat'; text: string }
+  | { type: 'chat'; reaction: string }
+  | { type: 'chat_rules'; owner: string; spectators_write?: boolean; mute?: number; unmute?: number }
   | { type: 'act'; action: string; seq: number }
   | { type: 'again' }
   | { type: 'ping'; id?: Json };

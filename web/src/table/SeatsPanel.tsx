@@ -16,6 +16,9 @@ export function SeatsPanel({ status, names, actors, you }: { status: TableStatus
             {s.kind === 'human' && s.taken && !s.connected && <span class="away"> · {t('away')}</span>}
             {s.kind === 'human' && !s.taken && <span class="away"> · {t('free_seat')}</span>}
             {s.kind === 'human' && s.stand_in && <span class="stand-in"> · {t('stand_in_note', { bot: s.stand_in })}</span>}
+            {status.ready_step && s.kind === 'human' && (
+              <span class={s.ready ? 'ready-mark is-ready' : 'ready-mark'}> · {s.ready === 'owner' ? t('ready_mark_owner') : s.ready ? `✓ ${t('ready_mark')}` : t('ready_not_yet')}</span>
+            )}
             {actors.includes(s.seat) && <span class="turn-mark"> · {t('to_play')}</span>}
           </li>
         ))}

@@ -15,11 +15,18 @@ import { replayPath } from '../route';
 import { SeatsPanel } from './SeatsPanel';
 import { useSession } from './useSession';
 import { seatNames, seatNo } from './seats';
-import { useTurnSignal } from './turn';
+import { setBaseTitle, useTurnSignal } from './turn';
+import { ReadyPanel } from './Ready';
+import { ChatPanel } from './Chat';
 
 export function TablePage({ conn, code }: { conn: Connection; code: string }) {
   const s = useSession(conn);
   useTurnSignal(s);
+  // The tab names the game (its turn flag goes in front): "● Your move · Du Balai ! · Sabbat".
+  const gameId = s?.status?.game;
+  useEffect(() => {
+    if (gameId) setBaseTitle(`${boardFor(gameId)?.title ?? gameId} · Sabbat`);
+  }, [gameId]);
   if (!s) return null;
   const status = s.status;
   const problem = s.problem;
@@ -39,13 +46,13 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
   const owner = tokens.owner(code);
   const act = (a: string) => conn.act(a);
   return (
-    <div class={`table game-${status.game}`}>
+    <div class={`table game-${status.game} phase-${status.phase}`}>
       <div class="table-head">
         <h1>
           {game?.title ?? status.game} <small>· {t('table')} {code}</small>
         </h1>
         <RulesPanel game={status.game} />
-        <p class="conn" role="status">
+        <p class={s.connected ? 'conn' : 'conn lost'} role="status">
           {!s.connected ? t('reconnecting') : s.role === 'spectator' ? t('you_watch') : s.seat !== null ? t('you_are', { n: seatNo(s.seat), name: names[s.seat] }) : ''}
         </p>
       </div>
@@ -62,7 +69,8 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
       <div class="table-body">
         <div class="board-area">
           {/* While the table waits, the invite is where the board will be: beside the seats on a laptop. */}
-          {status.phase === 'waiting' && (
+          {status.ready_step && <ReadyPanel s={s} conn={conn} code={code} names={names} owner={!!owner} />}
+          {status.phase === 'waiting' && !status.ready_step && (
             <div class="waiting panel">
               <h2>{t('waiting_title')}</h2>
               <Invite code={code} invite={s.invite} />
@@ -83,7 +91,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
             <>
               {/* The board's own headings are h3: this keeps the outline in order for a screen reader. */}
               <h2 class="sr-only">{t('board_title')}</h2>
-              <game.Board session={s} act={act} actText={(a) => conn.actText(a)} names={names} />
+              <game.Board session={s} act={act} actText={(a) => conn.actText(a)} setting={(a) => conn.setting(a)} names={names} />
             </>
           ) : s.state ? (
             <p>{t('no_board', { game: status.game })}</p>
@@ -98,6 +106,7 @@ export function TablePage({ conn, code }: { conn: Connection; code: string }) {
           <SeatsPanel status={status} names={names} actors={status.phase === 'playing' ? (s.state?.actors ?? []) : []} you={s.seat} />
           {status.phase === 'playing' && <Invite code={code} invite={s.invite} compact />}
           {(s.log.length > 0 || status.phase !== 'waiting') && <Log lines={s.log} narrate={game?.narrate ? (l) => game.narrate!(l, names) : undefined} />}
+          {s.role !== 'none' && <ChatPanel s={s} conn={conn} code={code} names={names} owner={!!owner} />}
         </aside>
       </div>
     </div>

@@ -4,6 +4,7 @@
 import { t } from '../i18n/i18n';
 import type { LogLine } from '../protocol/session';
 import type { SeatStatus, TableStatus } from '../protocol/types';
+import { botLevel } from '../lobby/params';
 
 // "Seat 3" for the protocol's seat 2.
 export function seatNo(seat: number): number {
@@ -13,21 +14,29 @@ export function seatLabel(seat: number): string {
   return t('seat_n', { n: seatNo(seat) });
 }
 
-// The name of one seat; `twin` says another seat has the same bot, so the seat number tells
-// them apart.
+// A bot as the table form names it: one name per level, in the page's language ("Bot:
+// Normal" for the games' simple, seasoned or heuristic bots); a bot the page does not know
+// keeps its own name.
+export function botName(bot: string | undefined): string {
+  const level = bot ? botLevel(bot) : undefined;
+  return level ? t(`bot_level_${level}`) : t('bot_named', { bot: bot ?? '?' });
+}
+
+// The name of one seat; `twin` says another seat has a bot of the same name, so the seat
+// number tells them apart.
 export function seatName(s: SeatStatus, twin = false): string {
-  if (s.kind === 'bot') return twin ? t('bot_n_named', { bot: s.bot ?? '?', n: seatNo(s.seat) }) : t('bot_named', { bot: s.bot ?? '?' });
+  if (s.kind === 'bot') return twin ? t('bot_at_seat', { bot: botName(s.bot), n: seatNo(s.seat) }) : botName(s.bot);
   if (!s.name) return t('free_seat');
   return s.stand_in ? t('stand_in_for', { name: s.name }) : s.name;
 }
 
 function seatStatusNames(seats: readonly SeatStatus[], players: number): string[] {
   const bots = new Map<string, number>();
-  for (const s of seats) if (s.kind === 'bot') bots.set(s.bot ?? '?', (bots.get(s.bot ?? '?') ?? 0) + 1);
+  for (const s of seats) if (s.kind === 'bot') bots.set(botName(s.bot), (bots.get(botName(s.bot)) ?? 0) + 1);
   const out: string[] = [];
   for (let i = 0; i < players; ++i) {
     const s = seats.find((x) => x.seat === i);
-    out.push(s && (s.kind === 'bot' || s.name) ? seatName(s, s.kind === 'bot' && (bots.get(s.bot ?? '?') ?? 0) > 1) : seatLabel(i));
+    out.push(s && (s.kind === 'bot' || s.name) ? seatName(s, s.kind === 'bot' && (bots.get(botName(s.bot)) ?? 0) > 1) : seatLabel(i));
   }
   return out;
 }

@@ -218,7 +218,7 @@ function Actions({ view: v, legal, names, pending, busy, act, setPending }: { vi
         {legal.includes('move left') && button('move left', 'f', true)}
         {legal.includes('move right') && button('move right', 'j', true)}
         {back && button(back, 'x', true)}
-        {targets.map((a) => button(a, a.slice(7)))}
+        {targets.map((a) => button(a, String(Number(a.slice(7)) + 1)))}
         {legal.includes('maison later') && button('maison later', 'l')}
       </div>
       {legal.includes('ready') && <p class="small">{t('by_study_help')}</p>}
@@ -328,7 +328,7 @@ function Players({ view: v, me, names, actors }: { view: any; me: number | null;
             <li class={`by-player${actors.includes(p.seat) ? ' acting' : ''}${p.seat === me ? ' me' : ''}`} data-seat={p.seat}>
               <div class="by-player-head">
                 <span class={`token seat-${p.seat}`} aria-hidden="true">
-                  {p.seat}
+                  {p.seat + 1}
                 </span>{' '}
                 <strong>{seatLabel(names, p.seat)}</strong>
                 {p.seat === me && <em> ({t('you')})</em>}
@@ -359,7 +359,7 @@ function KeyList() {
     ['x, ⌫', t('by_key_back')],
     [t('key_space'), t('by_key_move')],
     ['f / j', t('by_key_hands')],
-    ['0–4', t('by_key_target')],
+    ['1–5', t('by_key_target')],
     ['l', t('by_key_later')],
     ['← ↑ → ↓', t('by_key_arrows')],
     ['Esc', t('by_key_escape')],

@@ -2,7 +2,7 @@
 // canonical action texts. Whether an action is allowed is the server's to say: a key, like a
 // click on a tile, only ever picks one of the texts in `legal`.
 //   Enter ready · n e s w place Baba Yaga · a–e then 1–5 a tile · x or Backspace the wrong
-//   one back · Space moves her (f / j with two players) · 0–4 target a seat · l keeps Pattes
+//   one back · Space moves her (f / j with two players) · 1–5 target a seat (counted from 1, as the page shows them) · l keeps Pattes
 //   de poulet ! for later · ? the keys
 
 // What was typed and waits for more: a column letter (then a row digit), and for Brouillard
@@ -65,7 +65,7 @@ export function keyAction(rawKey: string, legal: string[], pending: KeyPending):
   if (key === ' ') return offered(legal, 'move');
   if (key === 'f') return offered(legal, 'move left');
   if (key === 'j') return offered(legal, 'move right');
-  if (/^[0-4]$/.test(key) && legal.some((a) => a.startsWith('target '))) return offered(legal, `target ${key}`);
+  if (/^[1-5]$/.test(key) && legal.some((a) => a.startsWith('target '))) return offered(legal, `target ${Number(key) - 1}`);
   if (key === 'l') return offered(legal, 'maison later');
   if (key === 'x' || key === 'Backspace') {
     const back = legal.find((a) => a.startsWith('back '));

@@ -47,10 +47,12 @@ export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
       return s;
     }
     case 'placed': {
-      const placer = who(num(text, /^Seat (\d+) places/));
+      // The server's text counts seats from 0; the names come from its numbers.
+      const placer = who(num(text, /^Seat (\d+) (?:places|did not place)/));
       const searcher = who(num(text, /seat (\d+) reveals/));
       if (!placer || !searcher || !d.end) return null;
-      return t('by_ev_placed', { name: placer, end: t(`by_end_${d.end}` as 'by_end_north'), searcher });
+      const byClock = text.includes('did not place her in time');
+      return t(byClock ? 'by_ev_placed_clock' : 'by_ev_placed', { name: placer, end: t(`by_end_${d.end}` as 'by_end_north'), searcher });
     }
     case 'turned': {
       // Never the tile nor its ingredient, whatever the data holds.

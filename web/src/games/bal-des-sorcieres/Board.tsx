@@ -10,7 +10,8 @@ import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import { seatNo } from '../../table/seats';
 import { Why } from '../../table/aid';
-import { balMoment, balWhy } from './explain';
+import { balMoment, balWhy, windowSeconds } from './explain';
+import { ForcedNote, ForcedToggle } from '../forced';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { LetPass, useLetPass } from './LetPass';
@@ -35,7 +36,7 @@ type Act = (action: string, label?: string) => boolean;
 
 const who = seatLabel;
 
-export function BalBoard({ session, act: send, actText, names }: BoardProps) {
+export function BalBoard({ session, act: send, actText, names, setting }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const offered = session.role === 'seat' ? st.legal : [];
@@ -71,6 +72,7 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
     <div class="bal" data-phase={v.phase} data-seq={st.seq}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <StatusLine view={v} names={names} />
+      <ForcedNote log={session.log} me={me} names={names} />
       <Moment lines={balMoment(v, session.log, names)} />
       <div class={`bal-main layout-${layout || 'w'}`}>
         <Attack view={v} names={names} me={me} why={balWhy(session.log, names)} />
@@ -85,6 +87,7 @@ export function BalBoard({ session, act: send, actText, names }: BoardProps) {
       </div>
       {/* Once on, no window asks her: here she may change her mind. */}
       {me !== null && !over && letPass && <LetPass on={letPass} set={setLetPass} />}
+      {me !== null && !over && <ForcedToggle mode={v.forced} setting={setting} />}
       <details class="bal-spells panel">
         <summary>{t('bal_spells_title')}</summary>
         <dl>
@@ -133,7 +136,7 @@ function Banner({ view: v, me, legal, names, left }: { view: any; me: number | n
       // Asks only a witch who holds a card she may play in it; nobody is told who else is asked.
       if (yours) title = t('bal_you_window');
       else if (v.window?.asked && v.window?.answer != null) title = t('bal_window_answered');
-      else title = t('bal_other_window', { s: Math.ceil((v.window?.until ?? 0) / 1000) });
+      else title = t('bal_other_window', { s: windowSeconds(v.window ?? {}) });
       break;
     case 'boule':
       title = yours ? t('bal_you_boule') : t('bal_other_boule', { name: other });
@@ -165,10 +168,10 @@ function StatusLine({ view: v, names }: { view: any; names: string[] }) {
   return (
     <p class="status-line bal-status">
       <span>{t('bal_round_tour', { round: v.round, tour: v.tour })}</span>
-      <span>{t(`bal_level_${v.level}` as Key)}</span>
+      <span class="bal-level">{t(`bal_level_${v.level}` as Key)}</span>
       {v.phase !== 'over' && <span class="bal-holder">{t('bal_carabosse_is', { name: who(names, v.carabosse) })}</span>}
       {v.phase !== 'over' && <span class="bal-holder">{t('bal_chat_noir_is', { name: who(names, v.first_player) })}</span>}
-      <span>{t('bal_pile', { n: v.pile })}</span>
+      <span class="bal-pile">{t('bal_pile', { n: v.pile })}</span>
       <span class="bal-discard">
         {t('bal_discard', { n: discard.length })}
         {top && (
@@ -669,7 +672,7 @@ export function BalBreakdown({ session, names }: { session: Session; names: stri
     <ul class="breakdown">
       {order.map((w) => {
         const n = scores[w.seat] ?? 0;
-        const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
+        const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles, out: n }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
         return (
           <li>
             <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>

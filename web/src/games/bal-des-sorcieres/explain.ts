@@ -8,6 +8,12 @@ import { parseAction } from './actions';
 import { seatLabel } from './data';
 
 // Seconds, written as the page writes them ("1.5", "10").
+// The longest a reaction window stays open, in seconds as the page writes them: its `until` is a
+// time of the game's clock, counted from the game's start, not from the window's opening.
+export function windowSeconds(w: { opened?: number; until?: number }): string {
+  return seconds((w.until ?? 0) - (w.opened ?? 0));
+}
+
 function seconds(ms: number): string {
   const s = String(Math.round(ms / 100) / 10);
   return lang() === 'fr' ? s.replace('.', ',') : s;
@@ -30,7 +36,7 @@ export function balMoment(v: any, log: LogLine[], names: string[]): string[] {
       out.push(t(cards.includes('boule') ? 'bal_hint_turn_boule' : 'bal_hint_turn', { name: seatLabel(names, v.carabosse) }));
     }
     const min = seconds((w.min_until ?? 0) - (w.opened ?? 0));
-    const max = seconds((w.until ?? 0) - (w.opened ?? 0));
+    const max = windowSeconds(w);
     if (w.asked) {
       // Clockwise from the attacker's left (mirror) or from the left of the holder of Carabosse.
       const from = w.kind === 'mirror' && v.attack ? seatLabel(names, v.attack.attacker) : seatLabel(names, v.carabosse);

@@ -10,8 +10,11 @@ import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { parseAction } from './actions';
 import { kindName, potions, seatLabel as seatName, spellsName } from './data';
+import { forcedText } from '../forced';
 
 export function narrateBal(l: LogLine, names: string[]): string | null {
+  // A forced answer the table played for a seat (see ../forced.tsx).
+  if (l.kind === 'forced') return forcedText((l.data ?? {}) as object, names);
   const text = l.text ?? '';
   const seatOf = (re: RegExp) => {
     const m = re.exec(text);

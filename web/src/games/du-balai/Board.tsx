@@ -6,17 +6,20 @@ import { t } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
-import { acrobaticsOf, cardOfAction, MAGIE_NOIRE } from './cards';
+import { cardName, cardOfAction, MAGIE_NOIRE } from './cards';
+import { breakdownText } from './breakdown';
 import { Dice } from './Dice';
 import { draftText, emptyDraft, formulaFor, keyAction, offersSecond, toggleCard, writingVerb, type Draft } from './keys';
 import { actionLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
+import { isRectification, RectifyGrid } from './Rectify';
 import { Why } from '../../table/aid';
+import { ForcedNote, ForcedToggle } from '../forced';
 import './double_jeu.css';
 import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
-export function DuBalaiBoard({ session, act, names }: BoardProps) {
+export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const legal = session.role === 'seat' ? st.legal : [];
@@ -40,7 +43,10 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   const two = offersSecond(forms);
   const slot = two ? draft.slot : 'first';
   const picks = slot === 'first' ? draft.first : draft.second;
-  const menu = legal.filter((a) => !a.startsWith('formula ') && a !== 'close-book');
+  const offered = legal.filter((a) => !a.startsWith('formula ') && a !== 'close-book');
+  // Rectification's exchanges go to their grid; the rest keep their numbers 1–9.
+  const exchanges = offered.filter(isRectification);
+  const menu = offered.filter((a) => !isRectification(a));
   const busy = session.pending !== null;
   const now = useTick(!!st.deadline && !v.scores);
   const left = timeLeft(session, now);
@@ -72,7 +78,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
   });
 
   const open = !!v.book_open_to_you;
-  const offeredCards = useMemo(() => Array.from(new Set(menu.map(cardOfAction).filter((c): c is string => !!c))), [menu.join('|')]);
+  const offeredCards = useMemo(() => Array.from(new Set(offered.map(cardOfAction).filter((c): c is string => !!c))), [offered.join('|')]);
   return (
     <div class="du-balai" data-phase={v.phase}>
       <div class={open ? 'book open' : 'book closed'} role="status" aria-live="assertive">
@@ -89,8 +95,9 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </div>
         )}
       </div>
+      <ForcedNote log={session.log} me={me} names={names} />
       {/* Your decision first: on a phone it is the first thing under the banner. */}
-      {menu.length > 0 && (
+      {offered.length > 0 && (
         <section class="choices panel" aria-labelledby="choices-title">
           <h3 id="choices-title">{t('db_choices')}</h3>
           <ol class="menu">
@@ -103,9 +110,10 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
               </li>
             ))}
           </ol>
+          {exchanges.length > 0 && <RectifyGrid options={exchanges} formula={mine?.formulas?.[0]?.cards ?? []} book={v.book ?? null} names={names} busy={busy} act={act} />}
           {offeredCards.map((c) => (
             <p class="card-help">
-              <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+              <strong>{cardName(c)}</strong>
               {t('colon')}
               {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
             </p>
@@ -124,14 +132,6 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           <li>{t('dbr_colour')}</li>
           <li>{t('dbr_close_risk')}</li>
         </ul>
-      )}
-      <Track view={v} names={names} />
-      {v.book && <Judged book={v.book} />}
-      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
-      {v.pending && (
-        <p class="pending-spell">
-          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
-        </p>
       )}
       {me !== null && verb && (
         <section class={two ? 'symbol-hand panel two-formulas' : 'symbol-hand panel'} aria-labelledby="symbols-title">
@@ -212,6 +212,15 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           </ul>
         </section>
       )}
+      {/* The race after what she acts on: on a phone the dice, her cards and the clock come first. */}
+      <Track view={v} names={names} />
+      {v.book && <Judged book={v.book} />}
+      {v.book && <RevealWhy lines={revealWhy(v, names)} />}
+      {v.pending && (
+        <p class="pending-spell">
+          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
+        </p>
+      )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
       {!v.book && <RevealWhy lines={lastRevealWhy(session.log, v, names)} />}
       {mine?.hand && mine.hand.length > 0 && (
@@ -220,7 +229,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
           <ul>
             {mine.hand.map((c: string) => (
               <li>
-                <strong>{MAGIE_NOIRE[c]?.name ?? c}</strong>
+                <strong>{cardName(c)}</strong>
               {t('colon')}
               {t((MAGIE_NOIRE[c]?.help ?? 'mn_unknown') as any)}
               </li>
@@ -229,6 +238,7 @@ export function DuBalaiBoard({ session, act, names }: BoardProps) {
         </section>
       )}
       <Witches view={v} names={names} />
+      {session.role === 'seat' && <ForcedToggle mode={v.forced} setting={setting} />}
       <p class="small keys-help">{t('db_keys_help')}</p>
     </div>
   );
@@ -365,20 +375,13 @@ export function DuBalaiBreakdown({ session, names }: { session: Session; names: 
   const v = session.state!.view;
   return (
     <ul class="breakdown">
-      {v.witches.map((w: any) => {
-        const acro = acrobaticsOf(w);
-        return (
-          <li>
-            <strong>{names[w.seat]}</strong>
-            {t('colon')}
-            {w.finish_order > 0 ? t('db_finished', { n: w.finish_order }) : t('db_on_square', { n: w.square })}
-            {' · '}
-            {acro.length ? `${t('db_acrobatics')}: ${acro.map((c) => MAGIE_NOIRE[c]?.name ?? c).join(', ')}` : t('db_no_acrobatics')}
-            {' = '}
-            <strong>{t('n_points', { n: v.scores?.[w.seat] ?? '?' })}</strong>
-          </li>
-        );
-      })}
+      {v.witches.map((w: any) => (
+        <li>
+          <strong>{names[w.seat]}</strong>
+          {t('colon')}
+          {breakdownText(w, v.score_parts?.[w.seat], v.scores?.[w.seat])}
+        </li>
+      ))}
     </ul>
   );
 }

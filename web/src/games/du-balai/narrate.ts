@@ -9,8 +9,9 @@
 // text.
 import { t, type Key } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
-import { MAGIE_NOIRE } from './cards';
+import { cardName as nameOfCard, MAGIE_NOIRE } from './cards';
 import { symbolByWord } from './symbols';
+import { forcedText } from '../forced';
 
 // Squares from 23 on are across the line (the engine's kFinish).
 const LINE = 23;
@@ -49,7 +50,7 @@ function seatName(names: string[], s: unknown): string | null {
 }
 
 function cardName(id: unknown): string | null {
-  return typeof id === 'string' ? (MAGIE_NOIRE[id]?.name ?? null) : null;
+  return typeof id === 'string' ? (MAGIE_NOIRE[id] ? nameOfCard(id) : null) : null;
 }
 
 // "zaam" → "Zââm"; null for a word that is no symbol.
@@ -263,6 +264,8 @@ function narrateSpellEffect(d: Data, text: string, names: string[]): string | nu
 }
 
 export function narrateDuBalai(l: LogLine, names: string[]): string | null {
+  // A forced answer the table played for a seat (see ../forced.tsx).
+  if (l.kind === 'forced') return forcedText((l.data ?? {}) as object, names);
   const d = (l.data && typeof l.data === 'object' ? l.data : {}) as Data;
   const text = l.text ?? '';
   switch (l.kind) {

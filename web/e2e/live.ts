@@ -1,0 +1,143 @@
+// Requirement (the phone shows what is live): in every timed phase of every game, on a 360×740
+// touch phone, the clock and everything the seat must look at or act on are on screen without
+// scrolling: Du Balai !'s dice, her nine symbol cards and her choices; Baba Yaga's whole forest
+// and her buttons; Le Bal's attack on the table, her moves and her hand. A person creates each table from the
+// form on a phone, with bots at the other seats, and plays by clicking until the result; before
+// each click, while the board shows a clock and offers her something, the board's own elements
+// are measured: from the board's top, they must fit in the window's height less HEADER_PX (the
+// table page's one-line header over the board on a phone), and from the page's top in the window.
+// Both are reported, to tell the board's overflow from the header's.
+// Sortilèges has no clock: it is not measured here.
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { startServer } from './real';
+import { openForm } from './lobby';
+import { clickStep, PHONE, type GameId } from './phone';
+
+export const HEADER_PX = 56;
+
+type Timed = Exclude<GameId, 'sortileges'>;
+const BOARD: Record<Timed, string> = { 'du-balai': '.du-balai', 'baba-yaga': '.baba-yaga', 'bal-des-sorcieres': '.bal' };
+const NAME: Record<Timed, string> = { 'du-balai': 'Du Balai !', 'baba-yaga': 'Baba Yaga', 'bal-des-sorcieres': 'Le Bal des Sorcières' };
+// What the seat looks at or acts on, each measured whenever the board shows it.
+const LIVE: Record<Timed, string[]> = {
+  'du-balai': ['.book .countdown', '.dice', '.du-balai > button.primary.big', '.choices .menu', '.rectify-grid', '.symbol-cards', '.write-row'],
+  'baba-yaga': ['.by-banner .countdown', '.by-forest', '.by-buttons'],
+  'bal-des-sorcieres': ['.bal-banner .countdown', '.bal-attack:not(.quiet)', '.bal-moves', '.bal-hand'],
+};
+// The timed phases each game must have been measured in (the view's `phase`).
+const PHASES: Record<Timed, string[]> = {
+  'du-balai': ['writing'],
+  'baba-yaga': ['study', 'race'],
+  'bal-des-sorcieres': ['window'],
+};
+
+export interface LiveRun {
+  game: Timed;
+  measured: number;
+  phases: string[];
+  tallest: number; // the largest span from the board's top, px
+  fromPage: number; // the largest span from the page's top, px
+}
+
+interface Span {
+  phase: string;
+  fromBoard: number;
+  fromPage: number;
+  wide: number;
+  missing: string[];
+  what: string;
+}
+
+// The span, from the board's top and from the page's top (scrolled to 0), of the clock and
+// every live element shown now; null while no clock runs or nothing is offered.
+async function measure(page: Page, game: Timed): Promise<Span | null> {
+  return page.evaluate(
+    ({ board, live }) => {
+      scrollTo(0, 0);
+      const root = document.querySelector(board) as HTMLElement | null;
+      if (!root) return null;
+      const clock = root.querySelector(live[0]);
+      const offered = root.querySelector('button.move[data-action]:not([disabled]), .symbol-card:not([disabled]), .du-balai > button.primary.big, .bal-option');
+      if (!clock || !offered) return null;
+      const top = root.getBoundingClientRect().top;
+      let bottom = 0;
+      let right = 0;
+      let what = '';
+      for (const sel of live) {
+        for (const el of Array.from(root.querySelectorAll(sel))) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;
+          if (r.bottom > bottom) {
+            bottom = r.bottom;
+            what = sel;
+          }
+          right = Math.max(right, r.right);
+        }
+      }
+      return { phase: root.dataset.phase ?? '', fromBoard: bottom - top, fromPage: bottom, wide: right, missing: [], what };
+    },
+    { board: BOARD[game], live: LIVE[game] },
+  );
+}
+
+async function settleLive(page: Page, game: Timed) {
+  if (game === 'bal-des-sorcieres') {
+    await page.locator('form.create select').nth(0).selectOption('3');
+    await page.locator('#param-window_ms').fill('2');
+    await page.locator('#param-window_min_ms').fill('0');
+  }
+  if (game === 'du-balai' || game === 'baba-yaga') await page.locator('#param-max_turns').fill('3');
+  if (game === 'baba-yaga') await page.locator('#param-study_time_ms').fill('4');
+  const who = page.locator('.seat-choices select.seat-who');
+  const n = await who.count();
+  for (let i = 1; i < n; ++i) await who.nth(i).selectOption('random');
+}
+
+export async function playLive(browser: Browser, url: string, game: Timed, dump?: string): Promise<LiveRun> {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  try {
+    await page.goto(url + '/');
+    await page.locator('li.game').first().waitFor();
+    await openForm(page, NAME[game], `${NAME[game]}, live on a phone`);
+    await page.locator('form.create input').first().fill('Morgane');
+    await settleLive(page, game);
+    await page.locator('form.create button[type=submit]').tap();
+    await page.locator(BOARD[game]).waitFor({ timeout: 15000 });
+    const run: LiveRun = { game, measured: 0, phases: [], tallest: 0, fromPage: 0 };
+    const room = PHONE.viewport.height - HEADER_PX;
+    const end = Date.now() + 240000;
+    while ((await page.locator('.result').count()) === 0) {
+      if (Date.now() > end) throw new Error(`${NAME[game]}: no result in 4 minutes`);
+      const span = await measure(page, game);
+      if (span) {
+        run.measured++;
+        if (!run.phases.includes(span.phase)) run.phases.push(span.phase);
+        run.tallest = Math.max(run.tallest, span.fromBoard);
+        run.fromPage = Math.max(run.fromPage, span.fromPage);
+        if (span.fromBoard > room || span.fromPage > PHONE.viewport.height || span.wide > PHONE.viewport.width) {
+          if (dump) await page.screenshot({ path: join(dump, `live-${game}-${span.phase}.png`), fullPage: true });
+          throw new Error(`${NAME[game]}, phase ${span.phase}: ${span.what} ends ${Math.round(span.fromBoard)} px below the board's top (room: ${room} px of a ${PHONE.viewport.height} px window), ${Math.round(span.fromPage)} px below the page's top, ${Math.round(span.wide)} px wide`);
+        }
+      }
+      if (!(await clickStep(page, game))) await page.waitForTimeout(80);
+    }
+    for (const p of PHASES[game]) if (!run.phases.includes(p)) throw new Error(`${NAME[game]}: the phase ${p} was never measured (measured: ${run.phases.join(', ')})`);
+    return run;
+  } finally {
+    await ctx.close();
+  }
+}
+
+export async function checkLive(browser: Browser, bin: string, dist: string, dump?: string, only?: string): Promise<LiveRun[]> {
+  const server = await startServer(bin, dist);
+  try {
+    const runs: LiveRun[] = [];
+    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) if (!only || only === g) runs.push(await playLive(browser, server.url, g, dump));
+    if (only && runs.length === 0) throw new Error(`live-${only}: no such timed game`);
+    return runs;
+  } finally {
+    server.stop();
+  }
+}
