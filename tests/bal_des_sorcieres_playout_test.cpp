@@ -25,7 +25,8 @@ std::unique_ptr<State> new_game(int players, const std::string& level, uint64_t 
   return new_bal_game(players,
                       {{"level", level},
                        {"heritage", heritage ? "true" : "false"},
-                       {"first_seat", std::to_string(first_seat)}},
+                       {"first_seat", std::to_string(first_seat)},
+                       {"forced_moves", "played"}},
                       seed);
 }
 
@@ -202,8 +203,10 @@ class Ledger {
       }
       return {};
     }
-    if (actors.size() != 1) return std::to_string(actors.size()) + " witches act at once";
-    const Seat actor = Seat(__builtin_ctz(actors.bits()));
+    // A witch whose only move the table plays is not asked: everyone else sees her to play.
+    const SeatSet turn = actors.empty() && s.forced_move() ? s.actors_seen_by(kSpectator) : actors;
+    if (turn.size() != 1) return std::to_string(turn.size()) + " witches act at once";
+    const Seat actor = Seat(__builtin_ctz(turn.bits()));
     if (s.eliminated(actor)) return "eliminated seat " + std::to_string(actor) + " acts";
     // À moi, nananère !: her stand-in attacks in her place.
     if (s.phase() == Phase::Attack && actor != s.attacker_now())

@@ -11,7 +11,8 @@ namespace {
 BalState new_game(int players, const std::string& level = "hard", uint64_t seed = 1,
                   const std::string& heritage = "false") {
   auto game = make_game();
-  auto setup = game->setup(players, {{"level", level}, {"heritage", heritage}}, seed);
+  auto setup = game->setup(
+      players, {{"level", level}, {"heritage", heritage}, {"forced_moves", "asked"}}, seed);
   EXPECT_TRUE(setup.ok());
   auto state = game->new_state(*setup);
   EXPECT_TRUE(state.ok());

@@ -268,5 +268,50 @@ TEST(TwinLeak, BalWhoHoldsAnAnswerToAReactionWindowDoesNotShow) {
   EXPECT_GT(windows, 1000);
 }
 
+// A forced answer (rules/README.md): a defender with no way to parry is not asked, the table
+// takes for her at the turn's least time. Until then a defender who may parry and her twin who
+// may not (a hidden card of hers swapped for another of the pile) look the same to the others:
+// the same witch to play, the same deadline, the same views.
+bool same_parry(const bal::BalState& s, GameTime opened, Seat defender) {
+  return s.phase() == bal::Phase::Parry && s.turn_opened() == opened &&
+         s.exchange().defender == defender && s.deadline().has_value();
+}
+
+std::vector<testing::Twin> bal_parry_twins(const State& base, Seat viewer, Rng& rng) {
+  const auto& s = ball(base);
+  std::vector<testing::Twin> out;
+  if (s.phase() != bal::Phase::Parry || !s.deadline()) return out;
+  const Seat d = s.exchange().defender;
+  if (d == viewer) return out;
+  const GameTime opened = s.turn_opened();
+  const json pile = s.full_state()["pile_cards"];
+  if (pile.empty()) return out;
+  const bal::Witch& w = s.witch_at(d);
+  const bal::CardSet told = viewer >= 0 ? s.told(viewer) : bal::CardSet{};
+  int made = 0;
+  for (int c = 0; c < bal::kCards && made < 3; ++c) {
+    const auto held = bal::Card(c);
+    if (!w.hand.has(held) || w.known.has(held) || told.has(held)) continue;
+    const auto in = bal::Card(pile[rng.below(uint32_t(pile.size()))].get<int>());
+    auto twin = std::make_unique<bal::BalState>(s);
+    if (!twin->swap_with_pile(d, held, in).ok()) continue;
+    ++made;
+    out.push_back(
+        {std::move(twin), [opened, d](const State& a) { return same_parry(ball(a), opened, d); }});
+  }
+  return out;
+}
+
+TEST(TwinLeak, BalADefenderWithNoWayToParryLooksLikeOneWhoMayUntilTheTableTakes) {
+  long forced_twins = 0;
+  for (const char* level : {"easy", "hard"}) {
+    const auto t = check_twins("bal-des-sorcieres", 4, testing::scaled(2), 11, bal_parry_twins,
+                               {{"level", level}});
+    EXPECT_TRUE(t.leaks.empty()) << t.leaks.front();
+    forced_twins += t.twins;
+  }
+  EXPECT_GT(forced_twins, 500);
+}
+
 }  // namespace
 }  // namespace sabbat

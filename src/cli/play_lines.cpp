@@ -238,12 +238,21 @@ class LineFront final : public Front {
     prompt_open_ = true;
   }
 
+  // The setting of forced moves, in a game that has them.
+  std::string forced_help() const {
+    const auto f = s_.forced_setting();
+    if (!f) return "";
+    return ", forced ask (or auto): be asked your forced moves, or let the table play them "
+           "(now: " +
+           *f + ")";
+  }
+
   void show_help() {
     if (!s_.may_act()) {
       out() << "You cannot act now; wait for your turn or the next phase.\n"
             << "Also: help, view, quit"
             << (s_.has_windows() ? ", windows pass (or ask): let every reaction window pass" : "")
-            << ".\n";
+            << forced_help() << ".\n";
       return;
     }
     const auto texts = s_.legal_texts();
@@ -254,7 +263,7 @@ class LineFront final : public Front {
       show_long_help(texts);
     out() << "Also: help, rules, view, quit"
           << (s_.has_windows() ? ", windows pass (or ask): let every reaction window pass" : "")
-          << ".\n";
+          << forced_help() << ".\n";
   }
 
   // Too many actions to list (a Du Balai ! witch may write 511 formulas): each kind of action

@@ -110,6 +110,13 @@ std::optional<std::string> Session::windows_command(const std::string& line) {
   return "Type 'windows pass' to let every reaction window pass, or 'windows ask' to be asked.";
 }
 
+std::optional<std::string> Session::forced_setting() const {
+  const json view = state().view(seat_);
+  const auto f = view.find("forced");
+  if (f == view.end() || !f->is_string()) return std::nullopt;
+  return f->get<std::string>();
+}
+
 bool Session::lets_this_window_pass() {
   if (!let_windows_pass_ || !may_act()) return false;
   const json view = state().view(seat_);
@@ -137,8 +144,10 @@ Session::Tried Session::act_at(const std::string& text, GameTime t, Events& even
     events.insert(events.end(), more.begin(), more.end());
     clocked = true;
   }
-  if (!may_act()) return clocked ? Tried::Late : Tried::Idle;
   auto parsed = state().parse_action(seat_, text);
+  // A seat's setting (`forced ask`) is hers whenever the game is on.
+  const bool setting = parsed && state().seat_setting(*parsed);
+  if (!may_act() && !setting) return clocked ? Tried::Late : Tried::Idle;
   Action action;
   if (parsed) {
     action = *parsed;

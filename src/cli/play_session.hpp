@@ -37,6 +37,8 @@ class Session {
   // Actions played so far: a change means the table may have changed.
   size_t played() const { return match_.record().actions.size(); }
   bool may_act() const { return state().actors().contains(seat_); }
+  // Her `forced` setting ("auto" or "ask") in a game whose forced moves the table plays.
+  std::optional<std::string> forced_setting() const;
 
   // Game time now: wall-clock ms since the start, never before the last action.
   GameTime now() const;

@@ -19,7 +19,8 @@ Status State::apply_checked(Seat seat, Action action, GameTime now, Events* even
   // An acting seat is on the table, the game is not over, and it is in time.
   if (now >= now_ && seat != kClock && !turn_based_ && actors().contains(seat) && !too_late(now)) {
     Status st = do_apply(seat, action, now, events);
-    if (st) now_ = now;
+    // A seat's setting moves no clock (below).
+    if (st && !seat_setting(action)) now_ = now;
     return st;
   }
   return apply_otherwise(seat, action, now, events);
@@ -42,8 +43,16 @@ Status State::apply_otherwise(Seat seat, Action action, GameTime now, Events* ev
   if (now < now_)
     return fail("game time " + std::to_string(now) + " ms is before the last action at " +
                 std::to_string(now_) + " ms");
-  if (seat != kClock && actors().contains(seat))
+  if (seat != kClock && actors().contains(seat) && too_late(now))
     return fail("too late: the deadline fell at " + std::to_string(deadline()->at) + " ms");
+  // A seat's setting is hers whenever the game is on, before what the clock owes. It moves
+  // no clock: nothing the others see changes, not even the game's time.
+  if (seat >= 0 && seat < players() && !terminal() && seat_setting(action)) {
+    if (too_late(now))
+      return fail("the deadline fell at " + std::to_string(deadline()->at) +
+                  " ms: the clock acts first");
+    return do_apply(seat, action, now, events);
+  }
   if (seat != kClock || terminal()) return refuse_idle(seat, action);
   auto d = deadline();
   if (!d) return fail("no deadline is pending, so the clock has nothing to apply");

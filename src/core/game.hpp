@@ -168,6 +168,14 @@ class State {
     return false;
   }
 
+  // True when `action` is a seat's setting (Du Balai !'s `forced ask`): any seat may play it
+  // while the game is not over, actor or not, and it changes only what concerns her. apply
+  // hands it to do_apply; legal_actions never lists it. None by default.
+  virtual bool seat_setting(Action action) const {
+    (void)action;
+    return false;
+  }
+
   // Applies an action of `seat` (or kClock) at game time `now`. On error the state is
   // untouched and the message says what was wrong and what is allowed. Events are appended to
   // `events` when given; pass nullptr on hot paths.

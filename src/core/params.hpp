@@ -2,6 +2,7 @@
 // Typed game parameters: each has a kind, a default, a meaning and its allowed values.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,9 @@ struct ParamSpec {
   int64_t min = 0;  // Integer only
   int64_t max = 0;
   std::vector<std::string> choices;  // Choice only
+  // For a parameter added after records were written: the value a record without it reads
+  // as (the rule it played by), which its replay keeps out of the header. Empty otherwise.
+  std::optional<std::string> before;
 
   // A guard of bots and simulations, not a rule (max_turns, max_flips): 0 turns it off, and a
   // table with a person plays without it unless she sets one.
@@ -29,6 +33,12 @@ struct ParamSpec {
   static ParamSpec boolean(std::string name, bool def, std::string description);
   static ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
                           std::string description);
+
+  // The same spec, read as `value` in a record written before it existed.
+  ParamSpec recorded_before(std::string value) && {
+    before = std::move(value);
+    return std::move(*this);
+  }
 
   // "an integer from 0 to 5", "true or false", "one of remove, under-gratin".
   std::string allowed() const;

@@ -136,10 +136,19 @@ Result<Match> replay_impl(const Record& record, const Registry& games,
                           const ReplayHook& on_action) {
   auto game = games.get(record.game);
   if (!game) return fail("line 1: " + printable(game.error(), kQuotedError));
-  auto setup = (*game)->setup(record.players, record.params, record.seed);
+  // A parameter the record does not name, added since, reads as the rule it was played by.
+  std::map<std::string, std::string> params = record.params;
+  std::vector<std::string> absent;
+  for (const ParamSpec& spec : (*game)->param_specs())
+    if (spec.before && !record.params.contains(spec.name)) {
+      params[spec.name] = *spec.before;
+      absent.push_back(spec.name);
+    }
+  auto setup = (*game)->setup(record.players, params, record.seed);
   if (!setup) return fail("line 1: " + printable(setup.error(), kQuotedError));
   auto match = Match::start(**game, *setup);
   if (!match) return fail("line 1: " + printable(match.error(), kQuotedError));
+  for (const std::string& name : absent) match->leave_out_param(name);
   if (at_start) at_start(match->state());
   Events events;
   Events* wanted = on_action ? &events : nullptr;

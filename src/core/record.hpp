@@ -85,6 +85,9 @@ class Match {
   const Game& game() const { return *game_; }
   const State& state() const { return *state_; }
   const Record& record() const { return record_; }
+  // A replay of a record written before parameter `name` existed keeps it out of the header,
+  // so that the record it rebuilds is the one it read.
+  void leave_out_param(const std::string& name) { record_.params.erase(name); }
 
  private:
   const Game* game_ = nullptr;

@@ -21,10 +21,11 @@ inline Card spell(Spell s, int i = 0) {
   return Card(first_card(kind_of(s)) + i);
 }
 
-// A new game with these parameters; a test fails if the game refuses them.
-inline std::unique_ptr<State> new_bal_game(int players,
-                                           const std::map<std::string, std::string>& params,
+// A new game with these parameters; a test fails if the game refuses them. The scenarios play
+// every move by hand: forced moves are asked unless a test says otherwise.
+inline std::unique_ptr<State> new_bal_game(int players, std::map<std::string, std::string> params,
                                            uint64_t seed) {
+  params.try_emplace("forced_moves", "asked");
   auto game = make_game();
   auto setup = game->setup(players, params, seed);
   EXPECT_TRUE(setup.ok()) << setup.error();

@@ -18,8 +18,13 @@ inline constexpr SymbolMask Z = 1 << 0, B = 1 << 1, F = 1 << 2, G = 1 << 3, I = 
 struct Race {
   std::unique_ptr<DuBalaiState> s;
   GameTime t = 0;
+  // The scenarios step every move by hand: forced moves are asked unless a test says otherwise.
   explicit Race(int players, std::map<std::string, std::string> params = {}, uint64_t seed = 1)
-      : s(new_race(players, params, seed)) {}
+      : s(new_race(players, with_asked(std::move(params)), seed)) {}
+  static std::map<std::string, std::string> with_asked(std::map<std::string, std::string> p) {
+    p.try_emplace("forced_moves", "asked");
+    return p;
+  }
   DuBalaiState* operator->() { return s.get(); }
   void ok(Seat seat, const std::string& text) {
     t += 10;

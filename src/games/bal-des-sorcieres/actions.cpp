@@ -80,6 +80,8 @@ std::string move_text(const Decoded& d) {
       return "give " + (d.colour < kKinds ? slug(Kind(d.colour)) : "?");
     case ActionType::TimeUp:
       return "time-up";
+    case ActionType::Forced:
+      return d.count ? "forced ask" : "forced auto";
   }
   return "?";
 }
@@ -109,6 +111,13 @@ Result<Action> parse_move(std::string_view text, int players) {
   if (w.size() == 1 && w[0] == "nananere") return Action{encode({ActionType::Nananere})};
   if (w.size() == 1 && w[0] == "boule") return Action{encode({ActionType::Boule})};
   if (w.size() == 1 && w[0] == "time-up") return Action{encode({ActionType::TimeUp})};
+  if (w.size() >= 1 && w[0] == "forced") {
+    if (w.size() != 2 || (w[1] != "ask" && w[1] != "auto"))
+      return fail(
+          "\"forced\" is a setting: \"forced auto\" (the table plays your forced moves) "
+          "or \"forced ask\" (it asks you)");
+    return Action{encode({ActionType::Forced, kNobody, 0, uint8_t(w[1] == "ask")})};
+  }
   if (w.size() == 2 && w[0] == "miroir") {
     int seat = 0;
     if (!number(w[1], seat) || seat < 0 || seat >= players)

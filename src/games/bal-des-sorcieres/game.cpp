@@ -36,9 +36,16 @@ class BalGame final : public Game {
                            "cristal, Mon beau miroir) waits for its answers, in milliseconds; "
                            "then it closes as if the witches still to answer had passed"),
         ParamSpec::integer("window_min_ms", 1500, 0, 10000,
-                           "the least time a reaction window stays open, whoever is asked, in "
-                           "milliseconds, so that its length tells nothing when no witch holds "
-                           "an answer; at most window_ms"),
+                           "the least time a reaction window stays open, whoever is asked, and "
+                           "the least time of every turn before the table plays a forced move, "
+                           "in milliseconds, so that the wait tells nothing; at most window_ms"),
+        ParamSpec::choice("forced_moves", {"played", "asked"}, "played",
+                          "played: a witch whose only legal move is the one the rules force on "
+                          "her (take with no way to parry, pass with no potion, a Lutin farceur "
+                          "alone) is not asked, the table plays it at window_min_ms (each witch "
+                          "may say 'forced ask'); asked: every move is asked, as in records made "
+                          "before this rule")
+            .recorded_before("asked"),
         ParamSpec::boolean("incantation", false,
                            "each card played is read aloud: its formula (a potion's ingredient, "
                            "a spell's name) is typed after the move; a slip cancels the move"),
@@ -68,6 +75,7 @@ class BalGame final : public Game {
       return fail("parameter 'window_min_ms' is " + std::to_string(o.window_min_ms) +
                   " but a window is open at most window_ms, " + std::to_string(o.window_ms));
     o.incantation = params->boolean("incantation");
+    o.forced_played = params->text("forced_moves") == "played";
     // The book lists the option under "(niveau difficile)" only.
     if (o.heritage && o.level != Level::Difficile)
       return fail(

@@ -65,6 +65,8 @@ std::unique_ptr<State> BalState::sample_hidden(Seat viewer, Rng& rng) const {
   for (Seat p = 0; p < s.options_.players; ++p)
     if (p != viewer) s.ask_again(p);
   s.rng_.reseed(rng.next());
+  // Whether the witch to play has one move only is hidden with her hand: worked out again.
+  s.refresh_forced();
   return out;
 }
 
@@ -174,6 +176,7 @@ Status BalState::swap_with_pile(Seat seat, Card out, Card in) {
       w.hand.remove(out);
       w.hand.add(in);
       ask_again(seat);
+      refresh_forced();
       return {};
     }
   return fail("the card is not in the pile");
@@ -222,6 +225,7 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
   me.known = {};
   // A window open meanwhile asks the witches by their new hands.
   for (Seat p = 0; p < options_.players; ++p) next.ask_again(p);
+  next.refresh_forced();
   *this = next;
   return {};
 }
@@ -233,6 +237,7 @@ Status BalState::redeal(Seat seat, std::initializer_list<Card> cards) {
   BalState next = *this;
   if (Status st = next.set_hand(seat, cards); !st.ok()) return st;
   Rules{next, nullptr}.restock(next.first_, false);
+  next.refresh_forced();
   *this = next;
   return {};
 }
@@ -243,6 +248,7 @@ Status BalState::set_alive(Seat seat, int alive) {
   if (alive < 1 || alive > w.coffre[size_t(seat)]) return fail("alive from 1 to her own living");
   w.dead = uint8_t(w.dead + w.coffre[size_t(seat)] - alive);
   w.coffre[size_t(seat)] = uint8_t(alive);
+  refresh_forced();
   return {};
 }
 

@@ -573,7 +573,7 @@ void BalState::moves(Seat seat, ActionList& out) const {
   }
 }
 
-Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events) {
+Status BalState::apply_move(Seat seat, Action action, GameTime now, Events* events) {
   const Decoded d = decode(move_of(action.code));
   Rules r{*this, events, now};
   if (seat == kClock) {
@@ -623,6 +623,7 @@ Status BalState::do_apply(Seat seat, Action action, GameTime now, Events* events
       r.give(seat, Kind(d.colour));
       break;
     case ActionType::TimeUp:
+    case ActionType::Forced:
       break;
     case ActionType::Lutin:
       r.lutin(seat, d.tresor);

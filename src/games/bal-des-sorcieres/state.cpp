@@ -24,6 +24,7 @@ BalState::BalState(const Options& options, uint64_t seed) : options_(options), r
   // "Plus assez de cartes ... avant ou après une attaque": a hand dealt without a potion is
   // mended before the first attack.
   Rules{*this, nullptr}.restock(first_, false);
+  begin_turn(0);
 }
 
 void BalState::deal() {
@@ -64,18 +65,25 @@ bool BalState::same_as(const State& other) const {
 // A reaction window's clock: its minimum whatever the hands, so that it tells nothing; past
 // it, if the window is still open, its longest.
 std::optional<Deadline> BalState::deadline() const {
-  if (phase_ != Phase::Window) return std::nullopt;
+  if (phase_ == Phase::Over) return std::nullopt;
+  // A turn's least time, whoever plays it: the table plays a forced move then (forced.cpp).
+  if (phase_ != Phase::Window) {
+    if (!options_.forced_played || past_least_) return std::nullopt;
+    return Deadline{turn_opened_ + options_.window_min_ms, Action{encode({ActionType::TimeUp})}};
+  }
   const GameTime at =
       window_.opened + (window_.past_min ? options_.window_ms : options_.window_min_ms);
   return Deadline{at, Action{encode({ActionType::TimeUp})}};
 }
 
 SeatSet BalState::actors_seen_by(Seat viewer) const {
-  if (phase_ != Phase::Window) return actors();
+  // A witch whose move the table will play looks asked to all but herself.
+  if (phase_ != Phase::Window) return turn_actor().contains(viewer) ? actors() : turn_actor();
   return viewer >= 0 && actors().contains(viewer) ? SeatSet::only(viewer) : SeatSet{};
 }
 
-bool BalState::secret_from_others(Seat seat, Action, GameTime) const {
+bool BalState::secret_from_others(Seat seat, Action action, GameTime) const {
+  if (seat_setting(action)) return true;
   if (phase_ != Phase::Window || !window_.still().contains(seat)) return false;
   // The last answer after the minimum (the clock has passed it, or the answer would be too
   // late) closes the window at once, for everyone to see.
@@ -83,6 +91,10 @@ bool BalState::secret_from_others(Seat seat, Action, GameTime) const {
 }
 
 std::string BalState::idle_reason(Seat seat, Action) const {
+  if (const MaybeAction f = forced_move(); f && turn_actor().contains(seat))
+    return "seat " + std::to_string(seat) + " may not act: the table plays '" + action_text(*f) +
+           "' for her (" + forced_why() +
+           "), her only move; \"forced ask\" asks her her forced moves";
   if (phase_ == Phase::Window)
     return window_.answered.contains(seat)
                ? "seat " + std::to_string(seat) +

@@ -44,6 +44,11 @@ struct Options {
   // that its length tells nothing when nobody holds an answer.
   GameTime window_ms = 10000;
   GameTime window_min_ms = 1500;
+  // "A forced move is not asked" (forced.cpp): a witch whose only legal move on her turn is the
+  // one the rules force on her (take, with no way to parry) is not asked; the table plays it
+  // at window_min_ms into the turn, a least time every turn keeps. Off in records made before.
+  // The game's parameter forced_moves turns it on by default; bare Options, as the rule book.
+  bool forced_played = false;
   // "Lecture des cartes": each card played is read aloud, a slip cancels the move
   // (incantation.hpp).
   bool incantation = false;
@@ -170,7 +175,8 @@ enum class ActionType : uint8_t {
   Miroir,    // Mon beau miroir, on a target
   Boule,     // Boule de cristal
   Give,      // a card laid face down for Boule de cristal
-  TimeUp,    // the clock closes a reaction window
+  TimeUp,    // the clock closes a reaction window, or a turn's least time passes
+  Forced,    // a seat's setting: count 1 `forced ask`, 0 `forced auto`
 };
 struct Decoded {
   ActionType type{};
@@ -219,6 +225,15 @@ class BalState final : public State {
   std::unique_ptr<State> clone() const override;
   std::unique_ptr<State> sample_hidden(Seat viewer, Rng& rng) const override;
   std::optional<Deadline> deadline() const override;
+  // `forced ask` and `forced auto`: hers at any time, and hers alone to know (forced.cpp).
+  bool seat_setting(Action action) const override;
+  // The move the table plays for the witch whose turn it is, if the rules force it on her and
+  // she lets the table play it; nothing otherwise.
+  MaybeAction forced_move() const;
+  // Why: "no-parry" (take), "no-potion" (pass), "lutin" (a Lutin farceur alone), "one-choice".
+  std::string forced_why() const;
+  bool asks_forced(Seat seat) const { return asks_forced_.contains(seat); }
+  GameTime turn_opened() const { return turn_opened_; }
   Status audit() const override;
   bool same_as(const State& other) const override;
   bool operator==(const BalState&) const = default;
@@ -285,6 +300,13 @@ class BalState final : public State {
   template <class Verdict>
   typename Verdict::Answer judge_window(Seat seat, const Decoded& d, Verdict v) const;
   void played_event(Seat seat, Action action, Events& events) const;
+  Status apply_move(Seat seat, Action action, GameTime now, Events* events);
+  // A turn begins (any phase but a window): its least time runs from `now`, and whether its
+  // witch has one legal move only is worked out once.
+  void begin_turn(GameTime now);
+  void refresh_forced();
+  // The witch whose turn it is, forced or not (none in a window).
+  SeatSet turn_actor() const;
   Status audit_window() const;
   // In a reaction window, `seat` is asked by what she holds now, as yet unanswered.
   void ask_again(Seat seat);
@@ -330,15 +352,31 @@ class BalState final : public State {
   // "On ne peut poser une carte À MOI, NANANERE ! contre un joueur qui vient d'en poser une":
   // the stand-in of the turn before.
   Seat last_nananere_ = kNobody;
+  SeatSet asks_forced_;               // seats that said `forced ask`
+  GameTime turn_opened_ = 0;          // when this turn began
+  bool past_least_ = false;           // its least time has passed
+  uint32_t forced_code_ = kNoForced;  // the turn's witch's only legal move, if only one
+  static constexpr uint32_t kNoForced = ~0u;
 };
 
 // In the header: the rules ask it on every judgement.
 inline SeatSet BalState::actors() const {
+  if (phase_ == Phase::Window) return window_.still();
+  // A witch with a forced move is not asked until the least time, unless she asks to be.
+  if (forced_code_ != kNoForced && !past_least_ && options_.forced_played) {
+    const SeatSet who = turn_actor();
+    if (!(who.bits() & asks_forced_.bits())) return {};
+    return who;
+  }
+  return turn_actor();
+}
+
+inline SeatSet BalState::turn_actor() const {
   switch (phase_) {
     case Phase::Attack:
       return SeatSet::only(attacker_now());
     case Phase::Window:
-      return window_.still();
+      return {};
     case Phase::Boule:
       return SeatSet::only(crystal_.giver(crystal_.step));
     case Phase::Inherit:

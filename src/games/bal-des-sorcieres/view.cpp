@@ -60,6 +60,9 @@ json BalState::view(Seat viewer) const {
   for (Seat s = 0; s < options_.players; ++s)
     if (seen.contains(s)) waiting.push_back(s);
   v["waiting_for"] = waiting;
+  // Her own setting, which only she knows.
+  if (viewer >= 0 && options_.forced_played)
+    v["forced"] = asks_forced_.contains(viewer) ? "ask" : "auto";
   json discard = json::array();
   for (int i = 0; i < discard_size_; ++i) discard.push_back(card_json(discard_[size_t(i)]));
   v["discard"] = discard;
@@ -160,6 +163,13 @@ json BalState::view(Seat viewer) const {
 
 json BalState::full_state() const {
   json v = view(kSpectator);
+  json asks = json::array();
+  for (Seat s = 0; s < options_.players; ++s)
+    if (asks_forced_.contains(s)) asks.push_back(s);
+  v["asks_forced"] = asks;
+  v["turn_opened"] = turn_opened_;
+  v["past_least"] = past_least_;
+  v["forced_code"] = forced_code_;
   for (Seat s = 0; s < options_.players; ++s) {
     v["witches"][size_t(s)]["hand"] = set_json(witches_[size_t(s)].hand);
     v["witches"][size_t(s)]["told"] = set_json(told_[size_t(s)]);

@@ -55,6 +55,8 @@ bool valid_code(Action a) {
       return no_card && (m.second & m.formula.mask) == 0 && (m.second == 0 || m.formula.mask);
     case Kind::Keep:
       return no_args;
+    case Kind::Forced:
+      return no_card && m.a <= 1 && m.b == 0 && m.formula.mask == 0;
     case Kind::Play:
       if (m.formula.mask) return false;
       switch (m.card) {
@@ -108,6 +110,8 @@ std::string move_text(const Move& m) {
       return "brouillard";
     case Kind::Keep:
       return "keep " + std::string(info(m.card).id);
+    case Kind::Forced:
+      return m.a ? "forced ask" : "forced auto";
     case Kind::Play: {
       std::string out = "play " + std::string(info(m.card).id);
       switch (m.card) {
@@ -301,6 +305,15 @@ Result<Move> parse_move(std::string_view text) {
   if (verb == "time-up") return bare(Kind::TimeUp, w, "time-up");
   if (verb == "pass" || verb == "passe") return bare(Kind::Pass, w, "pass");
   if (verb == "brouillard") return bare(Kind::Brouillard, w, "brouillard");
+  if (verb == "forced") {
+    if (w.size() != 2 || (w[1] != "ask" && w[1] != "auto"))
+      return fail(
+          "'forced' is a setting: 'forced auto' (the table plays your forced moves) or "
+          "'forced ask' (it asks you)");
+    m.kind = Kind::Forced;
+    m.a = uint8_t(w[1] == "ask");
+    return m;
+  }
   if (verb == "start" || verb == "depart") {
     auto n = w.size() == 2 ? number_of(w[1]) : std::nullopt;
     if (!n || *n < 5 || *n > 7)

@@ -17,6 +17,8 @@
 //   brouillard                         cancel the spell just played (reaction window)
 //   pass                               no (more) spell / no reaction
 //   time-up                            the clock, when a limit other than the book's falls
+//   forced auto | forced ask           a seat's setting, at any time: whether the table plays
+//                                        her forced moves for her (auto, the default)
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -35,8 +37,9 @@ enum class Kind : uint8_t {
   Brouillard,
   Keep,
   Play,
+  Forced,  // a seat's setting: a = 0 auto, 1 ask
 };
-inline constexpr int kKinds = int(Kind::Play) + 1;
+inline constexpr int kKinds = int(Kind::Forced) + 1;
 
 // A decoded action. Fields unused by a kind stay zero.
 struct Move {
@@ -96,6 +99,10 @@ inline Action write_both(SymbolMask first, SymbolMask second) {
   Move m = of(Kind::Write, Card::OubliRepare, 0, 0, Colour::Orange, Formula{first});
   m.second = second;
   return encode(m);
+}
+// `ask`: forced moves are asked of her; else the table plays them.
+inline Action forced_setting(bool ask) {
+  return encode(of(Kind::Forced, Card::OubliRepare, ask ? 1 : 0));
 }
 inline Action keep(Card c) {
   return encode(of(Kind::Keep, c));

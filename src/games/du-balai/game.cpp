@@ -34,9 +34,9 @@ class DuBalaiGame final : public Game {
                            "the square the clock gives a novice pilot who has not chosen hers "
                            "when setup_time_ms runs out"),
         ParamSpec::integer("book_time_ms", 20000, 1000, 600000,
-                           "only when no witch may close the book (all on square -2): how long "
-                           "it stays open before it closes by itself, with no closer and no "
-                           "penalty, in ms; otherwise it stays open until a witch closes it"),
+                           "the book never closes by itself while some witch may close it; "
+                           "only when no witch may (all on square -2) does it close after this "
+                           "time, in ms, with no closer and no penalty"),
         ParamSpec::integer("formula_time_ms", 30000, 1000, 600000,
                            "the time to write a formula (phase 2), in ms; a witch who writes "
                            "nothing does not move"),
@@ -51,6 +51,18 @@ class DuBalaiGame final : public Game {
                            "the time a witch has for each choice in phase 4 (spells, keeping a "
                            "Magie noire card), in ms; then the clock passes (or keeps the first "
                            "card drawn)"),
+        ParamSpec::choice("forced_moves", {"played", "asked"}, "played",
+                          "played: a witch whose only move is one the rules force on her (pass "
+                          "holding nothing she may play, in phase 4 or a Brouillard window; keep "
+                          "when the cards drawn are all alike) is not asked, the table plays it "
+                          "at least_time_ms (each witch may say 'forced ask'); asked: every move "
+                          "is asked, as in records made before this rule")
+            .recorded_before("asked"),
+        ParamSpec::integer("least_time_ms", 2000, 0, 60000,
+                           "the least time each step of phase 4 and each Brouillard window "
+                           "waits, whoever is asked, before the table plays a forced move, so "
+                           "that the wait tells nothing, in ms (with forced_moves=played)")
+            .recorded_before("2000"),
         ParamSpec::boolean("show_hands_at_end", false,
                            "at the end of the race, show every witch's Magie noire hand; by "
                            "default only the acrobatics are revealed, as in the rule book"),
@@ -99,6 +111,8 @@ class DuBalaiGame final : public Game {
     o.reaction_time = std::stoll(get("reaction_time_ms", "5000"));
     o.spell_time = std::stoll(get("spell_time_ms", "15000"));
     o.max_turns = std::stoi(get("max_turns", "50"));
+    o.forced_played = get("forced_moves", "played") == "played";
+    o.least_time = std::stoll(get("least_time_ms", "2000"));
     o.show_hands_at_end = get("show_hands_at_end", "false") == "true";
     for (int s = 0; s < kMaxPlayers; ++s) {
       const std::string p = get(pilot_param(s), "normal");

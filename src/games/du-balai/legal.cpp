@@ -13,7 +13,8 @@ SeatSet DuBalaiState::actors() const {
   if (pending_.open) {
     const uint32_t all = (1u << n) - 1;
     const uint32_t caster = pending_.last >= 0 ? 1u << pending_.last : 0;
-    return SeatSet(all & ~pending_.passed.bits() & ~caster);
+    // A witch with no Brouillard is not asked (forced.cpp), unless she asks to be.
+    return SeatSet(all & ~pending_.passed.bits() & ~caster & ~forced_in_window().bits());
   }
   switch (phase_) {
     case Phase::Setup:
@@ -30,7 +31,7 @@ SeatSet DuBalaiState::actors() const {
       out.add(decret_);
       break;
     case Phase::Resolving:
-      out.add(resolving());
+      if (!forced_move(resolving())) out.add(resolving());
       break;
     case Phase::Over:
       break;
@@ -38,8 +39,17 @@ SeatSet DuBalaiState::actors() const {
   return out;
 }
 
+bool DuBalaiState::least_due() const {
+  // Once passed, the step or window keeps its full time: a witch who says `forced auto` then
+  // has her forced move played when it ends, so that no deadline hangs on a hidden card.
+  return o_.forced_played && (pending_.open || phase_ == Phase::Resolving) && !past_least_;
+}
+
 std::optional<Deadline> DuBalaiState::deadline() const {
   if (phase_ == Phase::Over) return std::nullopt;
+  // The same least time whoever is asked, forced or not: it tells nothing.
+  if (least_due())
+    return Deadline{std::min(ask_opened_ + o_.least_time, deadline_), act::time_up()};
   if (pending_.open) return Deadline{deadline_, act::time_up()};
   // The book never closes by itself while a witch may close it (rules/README.md).
   if (phase_ == Phase::BookOpen && someone_may_close()) return std::nullopt;

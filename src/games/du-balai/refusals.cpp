@@ -214,6 +214,9 @@ std::string DuBalaiState::idle_reason(Seat seat, Action action) const {
   if (m.kind == Kind::TimeUp) return "only the clock says 'time-up'";
   if (seat < 0 || seat >= o_.players) return "there is no " + seat_name(seat);
   const Witch& w = witches_[size_t(seat)];
+  if (const MaybeAction f = forced_move(seat))
+    return "the table plays '" + move_text(decode(*f)) + "' for you (" + forced_why(seat) +
+           "): it is your only move; say 'forced ask' to be asked your forced moves";
   if (pending_.open) {
     const std::string spell = card_name(decode(pending_.spell).card);
     if (seat == pending_.last)

@@ -257,6 +257,8 @@ std::string screen_help() {
          "  phase 4, keep        1-9 the card you keep\n"
          "  phase 4, after move  1-9 the spell listed, p pass\n"
          "  a spell is played    b Brouillard magique, p pass\n"
+         "  any time             :forced ask  be asked a move you cannot avoid (a lone\n"
+         "                       pass); :forced auto  let the table play it (default)\n"
          "A formula is only cards: the dice give it its colour (orange: thin border).\n"
          "Magie noire cards:\n" +
          card_list();

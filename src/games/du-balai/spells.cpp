@@ -26,13 +26,17 @@ void DuBalaiState::cast(Seat seat, Action spell, GameTime now, Events* ev) {
          json{{"seat", seat}, {"card", info(m.card).id}, {"action", move_text(m)}});
   if (anyone_may_react(seat)) {
     pending_ = Pending{true, spell, int8_t(seat), int8_t(seat), 0, SeatSet(), deadline_};
-    deadline_ = now + o_.reaction_time;
+    begin_ask(now, now + o_.reaction_time);
     return;
   }
   resolve_spell(seat, m, now, ev);
 }
 
 void DuBalaiState::close_window(GameTime now, Events* ev) {
+  // The table let the window pass for those it did not ask: each is told.
+  const SeatSet forced = forced_in_window();
+  for (Seat s = 0; s < o_.players; ++s)
+    if (forced.contains(s)) forced_event(s, act::pass(), false, ev);
   const Pending p = pending_;
   pending_ = Pending{};
   deadline_ = p.return_deadline;
@@ -117,7 +121,7 @@ void DuBalaiState::resolve_spell(Seat caster, const Move& m, GameTime now, Event
 void DuBalaiState::continue_formula_step(GameTime now, Events* ev) {
   if (witches_[size_t(resolving())].hand_count() > 0) {
     step_ = Step::FormulaSpells;
-    deadline_ = now + o_.spell_time;
+    begin_ask(now, now + o_.spell_time);
   } else {
     move_witch(now, ev);
   }
@@ -126,7 +130,7 @@ void DuBalaiState::continue_formula_step(GameTime now, Events* ev) {
 void DuBalaiState::continue_after_move(GameTime now, Events* ev) {
   if (witches_[size_t(resolving())].hand_count() > 0) {
     step_ = Step::AfterMove;
-    deadline_ = now + o_.spell_time;
+    begin_ask(now, now + o_.spell_time);
   } else {
     next_witch(now, ev);
   }

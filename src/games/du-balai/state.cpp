@@ -44,6 +44,23 @@ std::string card_name(Card c) {
 // Applying.
 
 Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev) {
+  if (seat == kClock && least_due()) {
+    least_time_up(now, ev);
+    return {};
+  }
+  if (seat >= 0 && seat_setting(action)) {
+    const bool ask = decode(action).a != 0;
+    if (ask)
+      asks_forced_.add(seat);
+    else
+      asks_forced_.remove(seat);
+    if (ev)
+      emit(*ev, Audience::only(seat), "forced-setting",
+           ask ? "the table asks you your forced moves (forced ask)"
+               : "the table plays your forced moves for you (forced auto)",
+           json{{"seat", seat}, {"forced", ask ? "ask" : "auto"}});
+    return {};
+  }
   if (seat == kClock) {
     if (pending_.open) {
       close_window(now, ev);
@@ -62,6 +79,9 @@ Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev
         if (!witches_[size_t(s)].written) write(s, 0, 0, ev);
       reveal(now, ev);
     } else if (phase_ == Phase::Resolving) {
+      // A forced move she let the table play after the least time had passed.
+      if (const MaybeAction f = forced_move(resolving()))
+        forced_event(resolving(), *f, decode(*f).kind == Kind::Pass, ev);
       if (step_ == Step::FormulaSpells)
         move_witch(now, ev);
       else if (step_ == Step::Keep)
@@ -77,7 +97,8 @@ Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev
   if (pending_.open) {
     if (m.kind == Kind::Pass) {
       pending_.passed.add(seat);
-      if (actors().empty()) close_window(now, ev);
+      // Never before its least time (forced.cpp).
+      if (actors().empty() && (!o_.forced_played || past_least_)) close_window(now, ev);
       return {};
     }
     // Brouillard: it is itself a spell, which the others may answer in turn.
@@ -91,7 +112,7 @@ Status DuBalaiState::do_apply(Seat seat, Action action, GameTime now, Events* ev
            seat_name(seat) + " plays Brouillard magique",
            json{{"seat", seat}, {"fogs", pending_.fogs}});
     if (anyone_may_react(seat))
-      deadline_ = now + o_.reaction_time;
+      begin_ask(now, now + o_.reaction_time);
     else
       close_window(now, ev);
     return {};
@@ -243,7 +264,7 @@ void DuBalaiState::begin_resolution(GameTime now, Events* ev) {
   outcome_[size_t(s)].from = track_.square[size_t(s)];
   if (witches_[size_t(s)].hand_count() > 0) {
     step_ = Step::FormulaSpells;
-    deadline_ = now + o_.spell_time;
+    begin_ask(now, now + o_.spell_time);
   } else {
     move_witch(now, ev);
   }
@@ -311,7 +332,7 @@ void DuBalaiState::move_witch(GameTime now, Events* ev) {
     drawn_n_ = 0;
     for (int i = 0; i < draw && deck_n_ > 0; ++i) drawn_[drawn_n_++] = deck_[--deck_n_];
     step_ = Step::Keep;
-    deadline_ = now + o_.spell_time;
+    begin_ask(now, now + o_.spell_time);
     if (ev)
       emit(*ev, Audience::everyone(o_.players), "drew",
            seat_name(s) + " draws " + std::to_string(drawn_n_) + " Magie noire and keeps one",
@@ -347,7 +368,7 @@ void DuBalaiState::after_move(GameTime now, Events* ev) {
   const int s = resolving();
   if (witches_[size_t(s)].hand_count() > 0) {
     step_ = Step::AfterMove;
-    deadline_ = now + o_.spell_time;
+    begin_ask(now, now + o_.spell_time);
   } else {
     next_witch(now, ev);
   }

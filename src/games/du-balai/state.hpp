@@ -36,6 +36,12 @@ struct Options {
   GameTime reaction_time = 5000;  // Brouillard window
   GameTime spell_time = 15000;    // a resolving witch's choices in phase 4
   int max_turns = 50;  // a guard for bots and simulations: the race stops after this turn; 0: none
+  // "A forced move is not asked" (forced.cpp): a witch whose only move is one the rules force
+  // on her is not an actor; the table plays it at `least_time` into the step or window, a wait
+  // every step and window of phase 4 keeps whoever is asked. Off in records made before it.
+  // The game's parameter forced_moves turns it on by default; bare Options, as the rule book.
+  bool forced_played = false;
+  GameTime least_time = 2000;
   bool operator==(const Options&) const = default;
 };
 
@@ -130,6 +136,21 @@ class DuBalaiState final : public State {
   void components_held(Seat seat, std::vector<int>& out) const override;
 
   std::string idle_reason(Seat seat, Action action) const override;
+  // A forced witch looks asked to everyone but herself (forced.cpp).
+  SeatSet actors_seen_by(Seat viewer) const override;
+  // `forced auto` and `forced ask`: hers at any time, and hers alone to know.
+  bool seat_setting(Action action) const override;
+  bool secret_from_others(Seat seat, Action action, GameTime now) const override;
+  // The move the table plays for `seat` now, if the rules force it on her and she lets the
+  // table play it (forced.cpp); nothing otherwise.
+  MaybeAction forced_move(Seat seat) const;
+  // Why the table plays it: "nothing-playable", "no-brouillard" or "one-choice".
+  const char* forced_why(Seat seat) const;
+  // Whether `seat` has her forced moves asked of her (`forced ask`).
+  bool asks_forced(Seat seat) const { return asks_forced_.contains(seat); }
+  // Whether `seat` holds a spell she may cast at `moment` of her resolution: list_spells would
+  // list one.
+  bool may_cast(Seat seat, Moment moment) const;
 
   // Why `seat` may not play `action` now (ok when it may).
   Status check(Seat seat, Action action) const;
@@ -203,6 +224,15 @@ class DuBalaiState final : public State {
   void finish_keep(Card kept, GameTime now, Events* ev);
   void continue_formula_step(GameTime now, Events* ev);
   void continue_after_move(GameTime now, Events* ev);
+  // A step of phase 4 or a Brouillard window begins: its least time runs from `now`.
+  void begin_ask(GameTime now, GameTime until);
+  // The clock at the least time: it plays the forced moves, or marks the least time passed.
+  void least_time_up(GameTime now, Events* ev);
+  // Whether the clock's next deadline is the least time of a step or window.
+  bool least_due() const;
+  void forced_event(Seat seat, Action action, bool everyone, Events* ev) const;
+  // The seats of a Brouillard window whose only answer is `pass` and who let the table play it.
+  SeatSet forced_in_window() const;
   void write(Seat seat, SymbolMask cards, SymbolMask second, Events* ev);
   void start_novice(Seat seat, int square, Events* ev);
   // Sets the colour each formula of `seat` is judged in, from the dice.
@@ -247,6 +277,9 @@ class DuBalaiState final : public State {
   int8_t order_i_ = 0;
   Pending pending_;
   std::array<Outcome, kMaxPlayers> outcome_{};
+  SeatSet asks_forced_;      // seats that said `forced ask`
+  GameTime ask_opened_ = 0;  // when the current step of phase 4 or window began
+  bool past_least_ = false;  // its least time has passed
 };
 
 }  // namespace sabbat::du_balai

@@ -208,8 +208,11 @@ json view_of(const DuBalaiState& s, Seat viewer) {
     v["deadline"] = nullptr;
   json actors = json::array();
   for (int p = 0; p < s.players(); ++p)
-    if (s.actors().contains(p)) actors.push_back(p);
+    if (s.actors_seen_by(viewer).contains(p)) actors.push_back(p);
   v["actors"] = actors;
+  // Her own setting, which only she knows.
+  if (viewer >= 0 && s.options().forced_played)
+    v["forced"] = s.asks_forced(viewer) ? "ask" : "auto";
   v["closer"] = seat_or_null(s.closer());
   v["curse_square"] = s.curse_square() == kNoCurse ? json(nullptr) : json(s.curse_square());
   v["blocker"] = seat_or_null(s.track().blocker);
@@ -309,6 +312,12 @@ json full_of(const DuBalaiState& s) {
   for (auto w : s.rng_.words()) words.push_back(std::to_string(w));
   v["rng"] = words;
   v["deadline_at"] = s.deadline_;
+  json asks = json::array();
+  for (int p = 0; p < s.players(); ++p)
+    if (s.asks_forced(p)) asks.push_back(p);
+  v["asks_forced"] = asks;
+  v["ask_opened"] = s.ask_opened_;
+  v["past_least"] = s.past_least_;
   v["step_raw"] = step_name(s.step_);
   return v;
 }
