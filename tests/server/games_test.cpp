@@ -77,3 +77,36 @@ INSTANTIATE_TEST_SUITE_P(Server, EveryGame, ::testing::ValuesIn(game_ids()), [](
 
 }  // namespace
 }  // namespace sabbat::server::testing
+
+namespace sabbat::server::testing {
+namespace {
+
+// A forced answer (a seat whose only move the rules force is not an actor: the table plays it
+// at the least time the step keeps anyway) tells the others nothing before it is played: the
+// wire check compares every frame each viewer received, its actors and its deadline included,
+// with redraws of what that viewer cannot see, and here the table played forced answers.
+TEST(ServerForced, AForcedAnswerTellsTheOthersNothingBeforeItIsPlayed) {
+  int forced = 0;
+  for (const std::string game : {"bal-des-sorcieres", "du-balai"}) {
+    const Game& rules = *registry().find(game);
+    TempDir dir;
+    TestServer server(dir.path());
+    TablePlan plan{game, game == "du-balai" ? 3 : 4, quick_params(rules, 6), {}};
+    PlayedTable t = play_whole_game(server.port(), plan);
+    ASSERT_TRUE(t.record.result.has_value()) << game << ": the game did not end";
+    for (const Person& p : t.people)
+      expect_wire_holds_only_what_viewer_sees(t.record, p.client->received, p.seat);
+    expect_wire_holds_only_what_viewer_sees(t.record, t.spectator->received, kSpectator);
+    // Told to everyone, or to her seat alone.
+    std::vector<const std::vector<json>*> viewers = {&t.spectator->received};
+    for (const Person& p : t.people) viewers.push_back(&p.client->received);
+    for (const std::vector<json>* got : viewers)
+      for (const json& m : *got)
+        if (m.value("type", "") == "state")
+          for (const json& e : m["events"]) forced += e.value("kind", "") == "forced";
+  }
+  EXPECT_GT(forced, 0) << "no forced answer was played: the check above proved nothing of them";
+}
+
+}  // namespace
+}  // namespace sabbat::server::testing
