@@ -14,13 +14,26 @@ bool BalState::seat_setting(Action action) const {
   return d.type == ActionType::Forced && encode(d) == action.code && d.count <= 1;
 }
 
+namespace {
+// The moves of the witch to play, listed to see whether she has only one: a buffer kept per
+// thread, reserved when it is made (at the deal, by the first turn), so that no move allocates.
+ActionList& forced_scratch() {
+  thread_local ActionList list = [] {
+    ActionList l;
+    l.reserve(4096);
+    return l;
+  }();
+  return list;
+}
+}  // namespace
+
 void BalState::refresh_forced() {
+  ActionList& list = forced_scratch();
   forced_code_ = kNoForced;
   if (!options_.forced_played || phase_ == Phase::Window || phase_ == Phase::Over) return;
   const SeatSet who = turn_actor();
   if (who.size() != 1) return;
   const Seat seat = Seat(__builtin_ctz(who.bits()));
-  thread_local ActionList list;
   list.clear();
   moves(seat, list);
   // In the incantation mode a move that names cards is read aloud by its witch: only one that
