@@ -88,6 +88,9 @@ void play_one_life(uint16_t port, const std::string& code, Player& p) {
     p.problems.push_back("rejoin answered " + joined.dump());
     return;
   }
+  // A real-time table waits for its people to say they are ready (its ready step, which a
+  // person who leaves loses); once the game is on, the server refuses it and play goes on.
+  if (!c.send({{"type", "ready"}})) return;
   bool first_state = true;
   for (;;) {
     json m = c.next();

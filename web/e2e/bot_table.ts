@@ -36,6 +36,15 @@ export async function openBotTable(
   await page.locator('form.create input').first().fill('Morgane');
   await settings(page);
   await page.locator('form.create button[type=submit]').click();
-  await page.locator(board).waitFor({ timeout: 15000 });
+  await boardAfterReady(page, board);
   return table;
+}
+
+// The board, once the person has said she is ready where the game asks it (a real-time game's
+// ready step, docs/protocol.md): a tap on a phone, a click elsewhere.
+export async function boardAfterReady(page: Page, board: string, tap = false): Promise<void> {
+  const ready = page.locator('.ready-button');
+  await page.locator(`${board}, .ready-button`).first().waitFor({ timeout: 15000 });
+  if (await ready.isVisible()) await (tap ? ready.tap() : ready.click());
+  await page.locator(board).waitFor({ timeout: 15000 });
 }

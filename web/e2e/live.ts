@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer } from './real';
 import { openForm } from './lobby';
+import { boardAfterReady } from './bot_table';
 import { clickStep, PHONE, type GameId } from './phone';
 
 export const HEADER_PX = 56;
@@ -104,7 +105,7 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
     await page.locator('form.create input').first().fill('Morgane');
     await settleLive(page, game);
     await page.locator('form.create button[type=submit]').tap();
-    await page.locator(BOARD[game]).waitFor({ timeout: 15000 });
+    await boardAfterReady(page, BOARD[game], true);
     const run: LiveRun = { game, measured: 0, phases: [], tallest: 0, fromPage: 0 };
     const room = PHONE.viewport.height - HEADER_PX;
     const end = Date.now() + 240000;

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer } from './real';
 import { SIZES } from './screens';
+import { boardAfterReady } from './bot_table';
 
 const BOARDS: Record<string, string> = { sortileges: '.sortileges', 'du-balai': '.du-balai', 'baba-yaga': '.baba-yaga', 'bal-des-sorcieres': '.bal' };
 
@@ -59,7 +60,7 @@ export async function checkLobby(browser: Browser, bin: string, dist: string, sc
         }
         // The untouched form: the first seat (shown as 1) for the creator, bots elsewhere, the game starts.
         await page.locator('form.create button[type=submit]').click();
-        await page.locator(BOARDS[g.id]).waitFor({ timeout: 15000 });
+        await boardAfterReady(page, BOARDS[g.id]);
         await page.locator('.conn', { hasText: /seat 1\b/ }).waitFor({ state: 'attached', timeout: 10000 }); // on a phone the one-line header hides it
         if (size.tag === '360') await noSidewaysScroll(page, `${what}, the table`);
         started++;

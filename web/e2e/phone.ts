@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { clickOneMove, startServer } from './real';
 import { openForm } from './lobby';
+import { boardAfterReady } from './bot_table';
 
 export const PHONE = {
   viewport: { width: 360, height: 740 },
@@ -209,8 +210,7 @@ export async function playOnPhones(browser: Browser, url: string, game: GameId, 
     if (game === 'sortileges') await shot(guest, screens, 'step-invite-360');
     await guest.locator('.join input[autocomplete=nickname]').fill('Circé');
     await guest.locator('.join button[type=submit]').tap();
-    await guest.locator(BOARDS[game]).waitFor({ timeout: 15000 });
-    await host.locator(BOARDS[game]).waitFor({ timeout: 15000 });
+    await Promise.all([boardAfterReady(guest, BOARDS[game], true), boardAfterReady(host, BOARDS[game], true)]);
     await flat(guest, 'the table');
     await flat(host, 'the table');
 
