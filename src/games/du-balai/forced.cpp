@@ -66,7 +66,8 @@ SeatSet DuBalaiState::actors_seen_by(Seat viewer) const {
   SeatSet forced = forced_in_window();
   if (!pending_.open && phase_ == Phase::Resolving && forced_move(resolving()))
     forced.add(resolving());
-  forced.remove(viewer);
+  // A spectator, like every other seat, sees a forced witch as asked; she alone knows better.
+  if (viewer >= 0) forced.remove(viewer);
   return SeatSet(out.bits() | forced.bits());
 }
 
