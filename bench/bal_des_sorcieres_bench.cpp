@@ -36,11 +36,18 @@ void playout(benchmark::State& bs, const char* level) {
   for (auto _ : bs) {
     auto setup = game->setup(4, {{"level", level}}, rng.next());
     auto state = std::move(game->new_state(*setup).value());
+    GameTime now = 0;
     while (!state->terminal()) {
       const SeatSet actors = state->actors();
+      if (actors.empty()) {  // a forced move, which the clock plays at the turn's least time
+        const auto due = state->deadline();
+        now = due->at;
+        (void)state->apply(kClock, due->action, now);
+        continue;
+      }
       Seat seat = 0;
       while (!actors.contains(seat)) ++seat;
-      (void)state->apply(seat, *state->random_legal(seat, rng), 0);
+      (void)state->apply(seat, *state->random_legal(seat, rng), now);
       ++actions;
     }
     benchmark::DoNotOptimize(state->scores());
