@@ -94,7 +94,8 @@ TEST(BabaYagaEffects, LumiereAveuglanteHidesHalfTheForestInTheTargetsOwnView) {
 
 // "Les sorts Lumière aveuglante ! et Tout petit ! ne peuvent pas cibler le même joueur."
 TEST(BabaYagaEffects, LumiereAndToutPetitNeverTargetTheSamePlayer) {
-  BabaTable t(3);
+  // Asked, so that the refused target shows (played, the table aims it: baba_yaga_forced_test).
+  BabaTable t(3, {{"forced_moves", "asked"}});
   by::Pending p;
   p.petit = true;
   t.s->hooks().set_pending(1, p);

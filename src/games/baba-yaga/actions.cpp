@@ -44,6 +44,8 @@ std::string action_text(Action x) {
       return "maison later";
     case Kind::Timeout:
       return "timeout";
+    case Kind::Forced:
+      return a ? "forced ask" : "forced auto";
     case Kind::None:
       break;
   }
@@ -68,7 +70,7 @@ std::vector<std::string_view> words(std::string_view t) {
 constexpr char kExpected[] =
     "expected one of: ready, place north|east|south|west, turn CELL, back CELL, move, move "
     "left, move right, swap CELL CELL, target SEAT, maison CELL, maison later (a CELL is a "
-    "column A-E and a row 1-5, like B2)";
+    "column A-E and a row 1-5, like B2), and the setting forced ask|auto";
 
 }  // namespace
 
@@ -102,6 +104,13 @@ Result<Action> parse_action_text(std::string_view text) {
     const int x = cell_arg(1), y = cell_arg(2);
     if (x < 0 || y < 0) return fail("swap takes two cells, like swap A1 B2");
     return act::swap(x, y);
+  }
+  if (verb == "forced") {
+    if (w.size() == 2 && (w[1] == "ask" || w[1] == "auto"))
+      return act::forced_setting(w[1] == "ask");
+    return fail(
+        "'forced' is a setting: 'forced auto' (the table plays your forced moves) or "
+        "'forced ask' (it asks you)");
   }
   if (verb == "target" && w.size() == 2) {
     if (w[1].size() == 1 && w[1][0] >= '0' && w[1][0] < '0' + kMaxPlayers)

@@ -2,6 +2,7 @@
 // Actions as codes (kind << 16 | a << 8 | b) and their canonical texts:
 //   ready · end-study · place north|east|south|west · turn B2 · back B2 · move ·
 //   move left|right (two players) · swap A1 B2 · target 2 · maison B2 · maison later · timeout
+//   · forced ask|auto (a seat's setting, at any time: whether the table plays her forced moves)
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,7 @@ enum class Kind : uint8_t {
   Maison,    // Pattes de poulet ! (or Home Sweet Home): the Maison on a forest tile
   Later,     // Pattes de poulet !: at the start of her next turn
   Timeout,   // the clock: a choice was not made in time
+  Forced,    // a seat's setting (a: 1 ask, 0 auto): whether she is asked her forced moves
 };
 
 enum class Hand : uint8_t { None, Left, Right };
@@ -74,6 +76,10 @@ constexpr Action later() {
 }
 constexpr Action timeout() {
   return make(Kind::Timeout);
+}
+// `ask`: forced moves are asked of her; else the table plays them.
+constexpr Action forced_setting(bool ask) {
+  return make(Kind::Forced, ask ? 1 : 0);
 }
 }  // namespace act
 

@@ -32,6 +32,10 @@ Status BabaYagaState::check(Seat seat, Action a) const {
     if (auto d = deadline(); d && d->action == a) return {};
     return not_now("the clock only applies the pending deadline's action");
   }
+  if (k == Kind::Forced) {
+    if (phase_ == Phase::Over) return not_now("the game is over");
+    return {};
+  }
   switch (phase_) {
     case Phase::Study:
       if (k == Kind::Ready && !p_[size_t(seat)].ready) return {};
@@ -157,20 +161,9 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
              {{"cells", {cell_name(x), cell_name(y)}}});
       after_effect(now, ev);
       return {};
-    case Kind::Target: {
-      Pending& e = p_[size_t(x)].pending;
-      const Effect eff = card(effect_card_).effect;
-      (eff == Effect::LumiereAveuglante ? e.lumiere
-       : eff == Effect::ToutPetit       ? e.petit
-                                        : e.fatigue) = true;
-      if (ev)
-        emit(ev, "targeted",
-             std::string(effect_name(eff)) + " lies in front of seat " + std::to_string(x) +
-                 " for her next turn as searcher",
-             {{"effect", effect_id(eff)}, {"seat", x}});
-      after_effect(now, ev);
+    case Kind::Target:
+      aim(x, now, ev);
       return {};
-    }
     case Kind::Maison:
       maison_ = int8_t(x);
       lifted_ = false;
@@ -207,6 +200,21 @@ Status BabaYagaState::do_apply(Seat seat, Action a, GameTime now, Events* ev) {
       } else {
         next_turn(now, ev);
       }
+      return {};
+    case Kind::Forced:
+      if (x)
+        asks_forced_.add(seat);
+      else
+        asks_forced_.remove(seat);
+      // Hers alone, as her view's `forced`.
+      if (ev)
+        ev->push_back(
+            {Audience::only(seat),
+             "forced-setting",
+             x ? "you are asked your forced moves" : "the table plays your forced moves for you",
+             {{"seat", seat}, {"forced", x ? "ask" : "auto"}}});
+      // Asked a lone target, she lets the table: it aims the spell at once.
+      if (!x && phase_ == Phase::Effect && seat == searcher_) play_forced_target(now, ev);
       return {};
     case Kind::None:
       break;

@@ -40,6 +40,12 @@ class BabaYagaGame final : public Game {
         ParamSpec::integer("choice_time_ms", 15000, 1000, 600000,
                            "how long a searcher has for a choice (a spell's target or tiles, "
                            "the Maison's tile), in ms; then the choice is lost"),
+        ParamSpec::choice("forced_moves", {"played", "asked"}, "played",
+                          "played: a spell aimed at an opponent when only one may be targeted "
+                          "is aimed at her by the table, the searcher is not asked (she may say "
+                          "'forced ask'); asked: every choice is asked, as in records made "
+                          "before this rule")
+            .recorded_before("asked"),
         ParamSpec::boolean("home_sweet_home", false,
                            "the expert variant Home Sweet Home: at the end of her turn the "
                            "searcher moves the Maison onto a forest tile of her choice"),
@@ -88,6 +94,7 @@ class BabaYagaGame final : public Game {
     o.max_turns = std::stoi(get("max_turns", "40"));
     o.max_flips = std::stoi(get("max_flips", "48"));
     o.home_sweet_home = get("home_sweet_home", "false") == "true";
+    o.forced_played = get("forced_moves", "played") == "played";
     for (int s = 0; s < kMaxPlayers; ++s) {
       const std::string l = get(level_param(s), "cours-toujours");
       o.levels[size_t(s)] = l == "balade"           ? Level::Balade

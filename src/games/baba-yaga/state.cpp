@@ -252,6 +252,7 @@ void BabaYagaState::choose_effect(GameTime now, Events* ev) {
   }
   phase_ = Phase::Effect;
   deadline_ = now + o_.choice_time;
+  play_forced_target(now, ev);
 }
 
 void BabaYagaState::after_effect(GameTime now, Events* ev) {

@@ -37,6 +37,10 @@ struct Options {
   // A guard for bots and simulations: tiles a searcher may turn in one turn (a bot that acts
   // the instant it may would turn and turn back forever); 0: none.
   int max_flips = 48;
+  // "A forced move is not asked" (rules/README.md): a spell aimed at an opponent when only one
+  // may be targeted is aimed at her by the table (forced.cpp). The game's parameter
+  // forced_moves turns it on by default; bare Options, as the rule book.
+  bool forced_played = false;
   bool operator==(const Options&) const = default;
 };
 
@@ -122,6 +126,8 @@ class BabaYagaState final : public State {
   void components_played(Seat seat, Action action, std::vector<int>& out) const override;
   void components_held(Seat seat, std::vector<int>& out) const override;
   std::string idle_reason(Seat seat, Action action) const override;
+  bool seat_setting(Action action) const override;
+  bool secret_from_others(Seat seat, Action action, GameTime now) const override;
 
   // Why `seat` may not play `action` now (ok when it may).
   Status check(Seat seat, Action action) const;
@@ -164,6 +170,10 @@ class BabaYagaState final : public State {
   bool studying() const { return phase_ == Phase::Study; }
   // Seats a spell may target now (Effect phase).
   bool may_target(Seat s) const;
+  // The one opponent the spell may target now, when there is only one; else -1.
+  Seat lone_target() const;
+  // Whether `seat` said `forced ask` (she is asked even a forced move).
+  bool asks_forced(Seat seat) const { return asks_forced_.contains(seat); }
 
   // Test hooks: positions built by hand.
   struct Hooks {
@@ -201,6 +211,9 @@ class BabaYagaState final : public State {
   void next_turn(GameTime now, Events* ev);
   void finish(Seat winner, Events* ev);
   void emit(Events* ev, const char* kind, std::string text, json data) const;
+  void aim(Seat target, GameTime now, Events* ev);
+  // Plays the lone target for the searcher when the rules force it and she lets the table.
+  bool play_forced_target(GameTime now, Events* ev);
 
   // Search actions, as bits of cells: the tiles she may turn (any face down, even one she
   // turned back earlier this turn: only her memory keeps it), the tile she may turn back.
@@ -232,6 +245,7 @@ class BabaYagaState final : public State {
   bool small_ = false;
   Flight flight_;
   int8_t winner_ = -1;
+  SeatSet asks_forced_;  // seats that said `forced ask`
 };
 
 }  // namespace sabbat::baba_yaga

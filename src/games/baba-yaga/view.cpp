@@ -120,6 +120,8 @@ json view_of(const BabaYagaState& s, Seat viewer) {
                      {"small", s.small_}};
   if (handicapped) out["you_small"] = small;
   out["winner"] = s.winner_;
+  // Her own setting of forced moves, in a game that plays them.
+  if (viewer >= 0 && s.o_.forced_played) out["forced"] = s.asks_forced(viewer) ? "ask" : "auto";
   return out;
 }
 
@@ -145,6 +147,10 @@ json full_of(const BabaYagaState& s) {
   out["box"] = box;
   out["rng"] = s.rng_.words();
   out["blind_half"] = s.blind_;
+  json asks = json::array();
+  for (Seat p = 0; p < s.o_.players; ++p)
+    if (s.asks_forced(p)) asks.push_back(p);
+  out["asks_forced"] = asks;
   return out;
 }
 
