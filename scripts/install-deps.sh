@@ -14,6 +14,8 @@ packages=(
   curl systemd file
   postgresql libpq-dev haproxy
   python3-dev pybind11-dev python3-numpy python3-pytest
+  # `pip install .` of the module offline (pyproject.toml, setup.py), and stubtest for its stubs
+  python3-venv python3-pip python3-setuptools python3-wheel python3-mypy
 )
 # Node and npm for the web client: Debian's packages, unless a Node with its npm is already
 # installed (NodeSource's nodejs bundles npm and conflicts with Debian's npm package).

@@ -54,6 +54,8 @@ PYBIND11_MODULE(_sabbat, m) {
   namespace sp = sabbat::python;
   namespace py = pybind11;
   m.doc() = "Sabbat's game engine: games, states, records and the simulator (docs/python.md).";
+  // The project's version, from CMakeLists.txt's project(VERSION), as pip's metadata has it.
+  m.attr("__version__") = SABBAT_VERSION;
   py::register_exception<sp::IllegalAction>(m, "IllegalAction", PyExc_ValueError);
   py::register_exception<sp::RecordError>(m, "RecordError", PyExc_ValueError);
   m.attr("CLOCK") = sabbat::kClock;
