@@ -64,7 +64,8 @@ def public_asked(state):
 def standby(state, seat):
     """What a witch the engine does not ask is offered besides wait: in a reaction window,
     pass (she lets it go by, as one without an answer does), which changes nothing."""
-    return ["pass"] if _window_candidates(state) is not None else []
+    # A seat public_asked adds to what a spectator sees asked is a window's.
+    return [] if state.actors_seen_by(_sabbat.SPECTATOR) else ["pass"]
 
 
 def layout():
