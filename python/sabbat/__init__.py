@@ -1,5 +1,7 @@
-"""Sabbat's game engine for Python: games, states, records, the simulator, and a multi-agent
-environment in the shape of PettingZoo's AEC API. See docs/python.md."""
+"""Sabbat's game engine for Python: games, states, records, the simulator, and multi-agent
+environments in PettingZoo's AEC and parallel APIs. See docs/python.md."""
+
+from __future__ import annotations
 
 import json as _json
 from dataclasses import dataclass as _dataclass
@@ -16,7 +18,11 @@ from ._sabbat import (
     new_game,
     replay,
 )
+from . import _sabbat
 from ._sabbat import _simulate
+
+# The compiled module's version when it tells it.
+__version__: str = getattr(_sabbat, "__version__", "0.1")
 
 __all__ = [
     "Bot",
@@ -30,6 +36,7 @@ __all__ = [
     "game_id",
     "games",
     "new_game",
+    "parallel_env",
     "replay",
     "simulate",
 ]
@@ -39,20 +46,22 @@ __all__ = [
 class SimResult:
     """What simulate() returns: `summary` is the dict `sabbat sim --json` prints for the same
     arguments; `rows` holds one dict per game, in game order (game, seed, length, score_S,
-    rank_S for every seat S, winners), ready for pandas.DataFrame(result.rows)."""
+    rank_S for every seat S, and winners: how many seats share rank 1), ready for
+    pandas.DataFrame(result.rows)."""
 
     summary: dict
     rows: list
 
-    def dataframe(self):
+    def dataframe(self) -> "pandas.DataFrame":  # noqa: F821
         """The rows as a pandas DataFrame (pandas is imported only here)."""
         import pandas
 
         return pandas.DataFrame(self.rows)
 
 
-def simulate(game_id, games, bots=None, players=None, params=None, seed=1, jobs=None, level="",
-             rows=True):
+def simulate(game_id: str, games: int, bots: str | list[str] | None = None,
+             players: int | None = None, params: dict | None = None, seed: int = 1,
+             jobs: int | None = None, level: str = "", rows: bool = True) -> SimResult:
     """Plays `games` games between bots exactly as `sabbat sim` does, on `jobs` threads (default:
     one per hardware thread; the results do not depend on it), without holding the GIL.
 
@@ -74,8 +83,19 @@ def simulate(game_id, games, bots=None, players=None, params=None, seed=1, jobs=
     return SimResult(_json.loads(summary), rows)
 
 
-def env(game_id, **kwargs):
-    """The multi-agent environment of a game (see sabbat.environment.SabbatEnv)."""
+def env(game_id: str, **kwargs) -> "environment.SabbatEnv":  # noqa: F821
+    """The AEC environment of a game (sabbat.environment.SabbatEnv): players, params, reward,
+    tick_ms, max_cycles, max_steps, render_mode. With PettingZoo importable it is a
+    pettingzoo.AECEnv with gymnasium spaces."""
     from .environment import SabbatEnv
 
     return SabbatEnv(game_id, **kwargs)
+
+
+def parallel_env(game_id: str, **kwargs) -> "parallel.SabbatParallelEnv":  # noqa: F821
+    """The parallel environment of a real-time game (sabbat.parallel.SabbatParallelEnv), where
+    every seat acts at each step; the same settings as env(). With PettingZoo importable it is
+    a pettingzoo.ParallelEnv."""
+    from .parallel import SabbatParallelEnv
+
+    return SabbatParallelEnv(game_id, **kwargs)

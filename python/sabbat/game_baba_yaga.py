@@ -8,6 +8,7 @@ CELLS = [f"{COLUMNS[c]}{r + 1}" for r in range(5) for c in range(5)]  # A1 B1 ..
 CELL = {name: i for i, name in enumerate(CELLS)}
 ENDS = ["north", "east", "south", "west"]
 MAX_SEATS = 5
+HAS_WAIT = True  # real time: a seat may let time pass
 INGREDIENTS = ["Dent de loup", "Griffe d'ours", "Plume de corbeau", "Oeuf de poule noire",
                "Amanite rouge", "Vesse-de-loup", "Cr\u00e2ne lumineux", "Fleur de foug\u00e8re",
                "Toile d'araign\u00e9e", "Cheveu de roussalka", "Cl\u00e9 rouill\u00e9e",
@@ -22,6 +23,12 @@ PHASES = ["study", "maison-start", "place", "race", "effect", "home-move", "over
 LEVELS = ["balade", "cours-toujours", "sauve-qui-peut"]
 HANDS = ["none", "left", "right"]
 CELL_WIDTH = len(INGREDIENTS) + len(HINTS) + 4
+CARDS = 20  # spell cards in the box
+# Baba Yaga's line is 4 to 6 tiles long; a flight goes out and back: 2 x (length - 1) moves.
+LONGEST_LINE = 6
+# The turn counter has no bound when the max_turns guard is off (0).
+NUMBERS_HIGH = (float("inf"), 4, 1, 1, 1, LONGEST_LINE, LONGEST_LINE - 1,
+                2 * (LONGEST_LINE - 1), 2 * (LONGEST_LINE - 1))
 
 
 def catalogue():
@@ -39,7 +46,8 @@ def layout():
     lay = Layout()
     lay.add("phase", len(PHASES), f"one of {', '.join(PHASES)}")
     lay.add("numbers", 9, "turn, ingredients needed, two players, Home Sweet Home, the viewer "
-            "is small (Tout petit !), Baba Yaga's flight: length, position, total, moves")
+            "is small (Tout petit !), Baba Yaga's flight: length, position, total, moves",
+            high=NUMBERS_HIGH)
     lay.add("searcher", MAX_SEATS, "the searcher, relative to the viewer")
     lay.add("placer", MAX_SEATS, "who places Baba Yaga, relative to the viewer")
     lay.add("mover", MAX_SEATS, "whose move of Baba Yaga it is, relative to the viewer")
@@ -54,7 +62,7 @@ def layout():
             "forest face (8), forest face, Maison on it, Maison lifted, hidden from the viewer")
     for k, who in seat_slots(MAX_SEATS):
         lay.add(f"player{k}", 6, f"{who}: present, spells cast, pile, ready, seen under the "
-                "pile, spells pending")
+                "pile, spells pending", high=(1, CARDS, CARDS, 1, CARDS, CARDS))
         lay.add(f"player{k}_level", len(LEVELS), f"{who}: level ({', '.join(LEVELS)})")
     return lay
 

@@ -2,6 +2,9 @@
 (docs/python.md). The incantation mode (a typed formula after each move) is not offered: its
 texts are free."""
 
+import json
+
+from . import _sabbat
 from .spaces import Catalogue, Layout, seat_slot, seat_slots
 
 KINDS = ["gris", "bleu", "vert", "jaune", "rouge", "abracadabra", "tresor", "sortilege",
@@ -13,6 +16,11 @@ PHASES = ["attack", "inherit", "remake", "restock", "lose", "window", "boule", "
 LEVELS = ["easy", "medium", "hard"]
 WINDOWS = ["turn", "mirror"]
 MAX_SEATS = 6
+# Reaction windows and forced moves have deadlines: a witch may let them run (wait).
+HAS_WAIT = True
+CARDS = 121  # in the box: no count of cards goes beyond it
+CRAPZOUILLES = 10  # per witch
+FARCE_TOKENS = 25
 
 
 def catalogue():
@@ -33,30 +41,61 @@ def catalogue():
     return Catalogue(texts)
 
 
+def _window_candidates(state):
+    """In a reaction window (which opens on public conditions), every living witch; otherwise
+    None. Who holds an answer is hers to know: the window asks only those, in secret."""
+    view = json.loads(state.view_json(_sabbat.SPECTATOR))
+    if view["phase"] != "window":
+        return None
+    return [w["seat"] for w in view["witches"] if not w["eliminated"]]
+
+
+def public_asked(state):
+    """The seats the environment asks, by what everyone knows: the actors as a spectator sees
+    them (the witch whose forced move the table plays included), and in a reaction window every
+    living witch, so that whom it asks never tells who holds À moi, nananère !, Boule de cristal
+    or Mon beau miroir."""
+    seen = state.actors_seen_by(_sabbat.SPECTATOR)
+    if seen:
+        return seen
+    return _window_candidates(state) or []
+
+
+def standby(state, seat):
+    """What a witch the engine does not ask is offered besides wait: in a reaction window,
+    pass (she lets it go by, as one without an answer does), which changes nothing."""
+    # A seat public_asked adds to what a spectator sees asked is a window's.
+    return [] if state.actors_seen_by(_sabbat.SPECTATOR) else ["pass"]
+
+
 def layout():
     lay = Layout()
     kinds = f"counted by kind ({', '.join(KINDS)})"
     lay.add("phase", len(PHASES), f"one of {', '.join(PHASES)}")
     lay.add("level", len(LEVELS), f"one of {', '.join(LEVELS)}")
-    lay.add("numbers", 4, "pile size, round, tour, discard size")
+    lay.add("numbers", 4, "pile size, round, tour, discard size",
+            high=(CARDS, float("inf"), 2, CARDS))
     lay.add("carabosse", MAX_SEATS, "who holds Carabosse, relative to the viewer")
     lay.add("first_player", MAX_SEATS, "the round's first seat, relative to the viewer")
     lay.add("waiting_for", MAX_SEATS, "the seats the viewer sees the game wait for")
-    lay.add("hand", len(KINDS), f"the viewer's hand, {kinds}")
-    lay.add("discard", len(KINDS), f"the discard, {kinds}")
+    lay.add("hand", len(KINDS), f"the viewer's hand, {kinds}", high=CARDS)
+    lay.add("discard", len(KINDS), f"the discard, {kinds}", high=CARDS)
     lay.add("attack", 3 + 5 * MAX_SEATS, "an attack on the table: present, doubled, farce "
-            "tokens; attacker, defender, sender, farce by, mirror by (each relative)")
-    lay.add("attack_cards", len(KINDS), f"its cards, {kinds}")
+            "tokens; attacker, defender, sender, farce by, mirror by (each relative)",
+            high=[1, 1, FARCE_TOKENS] + [1] * (5 * MAX_SEATS))
+    lay.add("attack_cards", len(KINDS), f"its cards, {kinds}", high=CARDS)
     lay.add("still_to_parry", MAX_SEATS, "who still has to parry, relative to the viewer")
     lay.add("window", 1 + len(WINDOWS), "a reaction window: open, and its kind (turn, mirror)")
     lay.add("window_cards", len(KINDS), "the cards that answer it, by kind")
     for k, who in seat_slots(MAX_SEATS):
-        lay.add(f"witch{k}", 5, f"{who}: present, Crapzouilles, dead, eliminated, hand size")
+        lay.add(f"witch{k}", 5, f"{who}: present, Crapzouilles, dead, eliminated, hand size",
+                high=(1, CRAPZOUILLES * MAX_SEATS, CRAPZOUILLES * MAX_SEATS, 1, CARDS))
         lay.add(f"witch{k}_coffre", MAX_SEATS, f"{who}: Crapzouilles in her coffre by owner "
-                "(relative)")
-        lay.add(f"witch{k}_known", len(KINDS), f"{who}: her cards the viewer knows, by kind")
+                "(relative)", high=CRAPZOUILLES)
+        lay.add(f"witch{k}_known", len(KINDS), f"{who}: her cards the viewer knows, by kind",
+                high=CARDS)
         lay.add(f"witch{k}_you_gave", len(KINDS),
-                f"{who}: cards the viewer gave her that she still holds, by kind")
+                f"{who}: cards the viewer gave her that she still holds, by kind", high=CARDS)
     return lay
 
 

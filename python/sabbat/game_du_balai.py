@@ -13,6 +13,11 @@ STEPS = ["formula-spells", "keep", "after-move"]
 PILOTS = ["normal", "novice", "expert"]
 VERDICTS = ["none", "forbidden", "valid", "perfect"]
 MAX_SEATS = 6
+HAS_WAIT = True  # real time: a seat may let time pass
+INF = float("inf")
+MAGIE_NOIRE = 27  # cards in the Magie noire deck
+BACKMOST, FINISH = -2, 23  # squares -2 and -1 behind the start; 23 is past the line
+ACROBATICS = 3 * MAGIE_NOIRE  # more than all the acrobatics' points together
 
 
 def formula_text(digits):
@@ -48,23 +53,29 @@ def layout():
     lay = Layout()
     lay.add("phase", len(PHASES), f"one of {', '.join(PHASES)}")
     lay.add("step", len(STEPS), f"while resolving: one of {', '.join(STEPS)}")
+    # The turn counter has no bound when the max_turns guard is off (0).
     lay.add("numbers", 6, "turn, curse square, deck size, Magie noire cards drawn, whether "
-            "the book is open to the viewer, whether the view is fleeting")
+            "the book is open to the viewer, whether the view is fleeting",
+            high=(INF, FINISH, MAGIE_NOIRE, MAGIE_NOIRE, 1, 1), low=(0, BACKMOST, 0, 0, 0, 0))
     lay.add("dice", 9 * 2 * len(SYMBOLS),
             "while the viewer sees the book: die d showing symbol s in colour c at "
             "(d * 2 + c) * 9 + s (c: 0 orange, 1 black; symbols oreille..etoile)")
     lay.add("book", 3 * len(SYMBOLS), "after the reveal: valid orange, valid black, in both")
-    lay.add("discard", len(CARDS), f"discarded Magie noire cards ({', '.join(CARDS)})")
-    lay.add("hand", len(CARDS), "the viewer's Magie noire cards, counted by kind")
+    lay.add("discard", len(CARDS), f"discarded Magie noire cards ({', '.join(CARDS)})",
+            high=MAGIE_NOIRE)
+    lay.add("hand", len(CARDS), "the viewer's Magie noire cards, counted by kind",
+            high=MAGIE_NOIRE)
     lay.add("closer", MAX_SEATS, "who closed the book, relative to the viewer")
     lay.add("resolving", MAX_SEATS, "whose formula takes effect, relative to the viewer")
     lay.add("blocker", MAX_SEATS, "who played Blocage, relative to the viewer")
     lay.add("decret", MAX_SEATS, "who plays Décret, relative to the viewer")
     lay.add("pending", 2 + MAX_SEATS, "a spell waiting for answers: open, Brouillards so far, "
-            "its caster relative to the viewer")
+            "its caster relative to the viewer", high=[1, MAGIE_NOIRE] + [1] * MAX_SEATS)
     for k, who in seat_slots(MAX_SEATS):
         lay.add(f"witch{k}", 7, f"{who}: present, square, finish order, Magie noire cards, "
-                "started, written, acrobatics revealed (points)")
+                "started, written, acrobatics revealed (points)",
+                high=(1, FINISH, MAX_SEATS, MAGIE_NOIRE, 1, 1, ACROBATICS),
+                low=(0, BACKMOST, 0, 0, 0, 0, 0))
         lay.add(f"witch{k}_pilot", len(PILOTS), f"{who}: pilot ({', '.join(PILOTS)})")
         lay.add(f"witch{k}_formulas", 2 * len(SYMBOLS),
                 f"{who}: the symbols of her first and second formula, when the viewer sees them")

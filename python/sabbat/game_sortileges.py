@@ -11,6 +11,12 @@ SPELLS = ["Plumpus", "Deuus", "Sequencia", "Triplus", "Semi-Corromptus", "Fingus
           "Corromptus", "Demonicus"]
 SIDES = ["left", "right"]
 MAX_SEATS = 6
+HAS_WAIT = False  # no deadlines: a seat always acts
+DECK = 52
+# The bounds of a seat's numbers: present; cards held, discarded, placements left (at most the
+# deck); points (the deck's courts, aces and alliances come to less than 100); alliances (8 at
+# most can be told apart: 4 courts, 4 fours of a kind... each card in one).
+SEAT_HIGH = (1, DECK, DECK, DECK, 100, 8)
 
 
 def catalogue():
@@ -32,13 +38,14 @@ def layout():
     lay.add("discards", 52, "the discards the viewer sees")
     lay.add("removed", 52, "the cards removed from the game")
     lay.add("gratin_known_bottom", 52, "the known cards at the bottom of the Gratin")
-    lay.add("counts", 3, "Gratin size, pile size, round number")
+    # A round takes cards from the pile, so there are never more rounds than cards.
+    lay.add("counts", 3, "Gratin size, pile size, round number", high=DECK)
     lay.add("current", MAX_SEATS, "the seat to play, relative to the viewer (0: the viewer)")
     lay.add("first_player", MAX_SEATS, "the round's first seat, relative to the viewer")
     lay.add("terminal", 1, "1 once the game is over")
     for k, who in seat_slots(MAX_SEATS):
         lay.add(f"seat{k}", 6, f"{who}: present, holding, discarded, placements left, "
-                "points, alliances")
+                "points, alliances", high=SEAT_HIGH)
         for part in ("left", "right", "won"):
             lay.add(f"seat{k}_{part}", 52, f"{who}: the cards seen {part}")
     return lay

@@ -57,6 +57,17 @@ class PyState {
     return out;
   }
 
+  // What `viewer` may know of actors(): a seat whose move the table plays, or a witch asked in
+  // secret, is shown as a person at the table would see it (core/game.hpp).
+  std::vector<int> actors_seen_by(Seat viewer) const {
+    check_seat(viewer, true);
+    std::vector<int> out;
+    const SeatSet set = state_->actors_seen_by(viewer);
+    for (Seat s = 0; s < state_->players(); ++s)
+      if (set.contains(s)) out.push_back(s);
+    return out;
+  }
+
   std::vector<std::string> legal_actions(Seat seat) const {
     check_seat(seat, false);
     state_->legal_actions(seat, legal_);
@@ -114,6 +125,11 @@ class PyState {
     const Seat one[] = {viewer};
     state_->view_texts(one, texts_);
     return std::move(texts_.front());
+  }
+  // The view of `viewer` as the terminal draws it.
+  std::string render(Seat viewer, bool color) const {
+    check_seat(viewer, true);
+    return game_->render_view(state_->view(viewer), viewer, color);
   }
   py::object full_state() const { return to_python(state_->full_state()); }
 
@@ -204,6 +220,9 @@ void bind_state(py::module_& m) {
       .def_property_readonly("players", &PyState::players)
       .def("now", &PyState::now, "The game time of the last action, in ms.")
       .def("actors", &PyState::actors, "The seats that may act now, in order.")
+      .def("actors_seen_by", &PyState::actors_seen_by, py::arg("viewer"),
+           "What `viewer` (a seat or sabbat.SPECTATOR) may know of actors(): a seat whose "
+           "forced move the table plays looks asked, and a witch asked in secret looks idle.")
       .def("legal_actions", &PyState::legal_actions, py::arg("seat"),
            "The canonical texts of the legal actions of `seat` now.")
       .def("legal_count", &PyState::legal_count, py::arg("seat"),
@@ -223,6 +242,8 @@ void bind_state(py::module_& m) {
       .def("view", &PyState::view, py::arg("seat"),
            "What `seat` (or sabbat.SPECTATOR) may know, as a dict, and nothing more.")
       .def("view_json", &PyState::view_json, py::arg("seat"), "view(seat) as JSON text.")
+      .def("render", &PyState::render, py::arg("seat"), py::arg("color") = false,
+           "view(seat) as text, as the terminal draws it; `color` allows ANSI colours.")
       .def("full_state", &PyState::full_state,
            "Everything, hidden parts included: for tests and auditing, never for a seat.")
       .def("clone", &PyState::clone, "An independent copy.")
