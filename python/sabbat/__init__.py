@@ -21,8 +21,8 @@ from ._sabbat import (
 from . import _sabbat
 from ._sabbat import _simulate
 
-# The compiled module's version when it tells it.
-__version__: str = getattr(_sabbat, "__version__", "0.1")
+# The project's version (CMakeLists.txt), as the compiled module tells it.
+__version__: str = _sabbat.__version__
 
 __all__ = [
     "Bot",

@@ -22,6 +22,18 @@ test('forced: the log names the seat and says why, in English and French', () =>
   assert.equal(forcedText({ action: 'pass' }, names), null, 'no seat, no line of the page');
 });
 
+test('forced: Baba Yaga\'s lone target is named, never given as a seat number from 0', () => {
+  const three = ['Morgane', 'Circé', 'Mélusine'];
+  const aimed = { seq: 7, kind: 'forced', text: 'the table plays \'target 2\' for seat 0', data: { seat: 0, action: 'target 2', why: 'one-target', target: 2 } };
+  setLang('en');
+  assert.equal(boardFor('baba-yaga')!.narrate!(aimed as any, three), 'Morgane’s spell could target Mélusine only: the table aimed it at her.');
+  assert.equal(forcedText(aimed.data, three, 0), 'Your spell could target Mélusine only: the table aimed it at her.');
+  setLang('fr');
+  assert.equal(forcedText(aimed.data, three, 0), 'Votre sort ne pouvait viser que Mélusine\u00a0: la table l’a visée pour vous.');
+  setLang('en');
+  assert.equal(forcedText({ seat: 0, action: 'target 2', why: 'one-target' }, three), null, 'no target named, no line');
+});
+
 test('forced: her board tells her own forced answer, not another seat\'s', () => {
   const log = [forced(1, 'pass', 'nothing-playable'), { seq: 6, kind: 'spell', text: 'x', data: {} }] as any;
   assert.deepEqual(lastForcedFor(log, 1), { seat: 1, action: 'pass', why: 'nothing-playable' });

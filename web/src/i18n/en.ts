@@ -264,6 +264,8 @@ export const en = {
   forced_other_no_parry: '{name} had no way to parry: the table took the loss for her.',
   forced_you_other: 'You had one move only: the table played it for you ({action}).',
   forced_other_other: '{name} had one move only: the table played it for her.',
+  forced_you_one_target: 'Your spell could target {target} only: the table aimed it at her.',
+  forced_other_one_target: '{name}’s spell could target {target} only: the table aimed it at her.',
   db_rectify_some: '{n} of these {of} exchanges {n|makes|make} your formula valid (✓, ★ perfect); ✕ leaves it forbidden.',
   db_rectify_none: 'None of these {of} exchanges makes your formula valid (✕).',
   db_rectify_caption: 'Rectification: the card taken out of your formula (rows) for the card put in (columns)',

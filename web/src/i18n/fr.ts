@@ -261,6 +261,8 @@ export const fr: Record<keyof typeof en, string> = {
   forced_other_no_parry: '{name} ne pouvait pas parer : la table a subi la perte pour elle.',
   forced_you_other: 'Vous n’aviez qu’un coup possible : la table l’a joué pour vous ({action}).',
   forced_other_other: '{name} n’avait qu’un coup possible : la table l’a joué pour elle.',
+  forced_you_one_target: 'Votre sort ne pouvait viser que {target} : la table l’a visée pour vous.',
+  forced_other_one_target: 'Le sort de {name} ne pouvait viser que {target} : la table l’a visée pour elle.',
   db_rectify_some: '{n} de ces {of} échanges {n|rend|rendent} votre formule valide (✓, ★ parfaite) ; ✕ la laisse interdite.',
   db_rectify_none: 'Aucun de ces {of} échanges ne rend votre formule valide (✕).',
   db_rectify_caption: 'Rectification : la carte qui sort de votre formule (lignes) contre celle qui entre (colonnes)',

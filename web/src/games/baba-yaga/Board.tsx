@@ -14,10 +14,11 @@ import { actionLabel, seatLabel } from './labels';
 import { BabaYagaFigure, HintIcon } from './signs';
 import { Why } from '../../table/aid';
 import { spellWhy } from './why';
+import { ForcedNote, ForcedToggle } from '../forced';
 
 const NOTHING: KeyPending = { column: null, first: null };
 
-export function BabaYagaBoard({ session, act, names }: BoardProps) {
+export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
   const st = session.state!;
   const v = st.view;
   const legal = session.role === 'seat' ? st.legal : [];
@@ -78,6 +79,7 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
     <div class={`baba-yaga${takesTile(legal) ? ' tiles' : ''}${v.card || v.effect_card ? '' : ' no-card'}`} data-phase={v.phase}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <SpellWhy session={session} names={names} />
+      <ForcedNote log={session.log} me={me} names={names} />
       <div class="by-main">
         {legal.length > 0 && <Actions view={v} legal={legal} names={names} pending={pending} busy={busy} act={act} setPending={setPending} />}
         <section class="by-board panel" aria-labelledby="by-forest-title">
@@ -98,6 +100,7 @@ export function BabaYagaBoard({ session, act, names }: BoardProps) {
         </button>
       </p>
       {help && <KeyList />}
+      {session.role === 'seat' && v.phase !== 'over' && <ForcedToggle mode={v.forced} setting={setting} />}
       <details class="by-legend panel">
         <summary>{t('by_legend')}</summary>
         <ul>

@@ -6,6 +6,7 @@
 // it is face up.
 import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
+import { forcedText } from '../forced';
 import { effectById } from './data';
 import { seatLabel } from './labels';
 
@@ -38,6 +39,9 @@ export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
   switch (l.kind) {
     case 'study-over':
       return t('by_ev_study_over');
+    // A lone target the table aimed the spell at (see ../forced.tsx).
+    case 'forced':
+      return forcedText((l.data ?? {}) as object, names);
     case 'turn': {
       const name = who(d.searcher);
       if (!name || d.turn === undefined || d.need === undefined) return null;
