@@ -80,6 +80,9 @@ class State:
         """The game time of the last action, in ms."""
     def actors(self) -> list[int]:
         """The seats that may act now, in order."""
+    def actors_seen_by(self, viewer: int) -> list[int]:
+        """What `viewer` (a seat or SPECTATOR) may know of actors(): a seat whose forced move
+        the table plays looks asked, and a witch asked in secret looks idle."""
     def legal_actions(self, seat: int) -> list[str]:
         """The canonical texts of the legal actions of `seat` now."""
     def legal_count(self, seat: int) -> int:
@@ -99,6 +102,8 @@ class State:
         """What `seat` (or SPECTATOR) may know, as a dict, and nothing more."""
     def view_json(self, seat: int) -> str:
         """view(seat) as JSON text."""
+    def render(self, seat: int, color: bool = False) -> str:
+        """view(seat) as text, as the terminal draws it; `color` allows ANSI colours."""
     def full_state(self) -> dict[str, Any]:
         """Everything, hidden parts included: for tests and auditing, never for a seat."""
     def clone(self) -> State:
