@@ -1,4 +1,5 @@
-// Les textes de la page de Baba Yaga. Les noms des ingrédients, des cartes et des effets restent en français.
+// Les textes de la page de Baba Yaga, avec les noms de la règle : ingrédients, effets, niveaux et
+// faces Forêt.
 import type { babaYagaEn } from './baba_yaga_en';
 
 export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
@@ -198,6 +199,48 @@ export const babaYagaFr: Record<keyof typeof babaYagaEn, string> = {
   by_hint_isba: 'Une isba abandonnée',
   by_hint_oven: 'Une odeur de four',
   by_hint_means: '{hint} : {a} ou {b}',
+  // Les noms (par les identifiants de ../games/baba-yaga/data.ts)
+  by_hut: 'Maison',
+  by_fx_doigt_dans_le_nez: 'Doigt dans le nez\u202f!',
+  by_fx_brouillard_bizarre: 'Brouillard bizarre\u202f!',
+  by_fx_lumiere_aveuglante: 'Lumière aveuglante\u202f!',
+  by_fx_tout_petit: 'Tout petit\u202f!',
+  by_fx_grosse_fatigue: 'Grosse fatigue\u202f!',
+  by_fx_plus_vite_que_le_vent: 'Plus vite que le vent\u202f!',
+  by_fx_pattes_de_poulet: 'Pattes de poulet\u202f!',
+  by_ing_dent_de_loup: 'Dent de loup',
+  by_ing_griffe_d_ours: 'Griffe d’ours',
+  by_ing_plume_de_corbeau: 'Plume de corbeau',
+  by_ing_oeuf_de_poule_noire: 'Oeuf de poule noire',
+  by_ing_amanite_rouge: 'Amanite rouge',
+  by_ing_vesse_de_loup: 'Vesse-de-loup',
+  by_ing_crane_lumineux: 'Crâne lumineux',
+  by_ing_fleur_de_fougere: 'Fleur de fougère',
+  by_ing_toile_d_araignee: 'Toile d’araignée',
+  by_ing_cheveu_de_roussalka: 'Cheveu de roussalka',
+  by_ing_cle_rouillee: 'Clé rouillée',
+  by_ing_peigne_d_os: 'Peigne d’os',
+  by_ing_poupee_de_bois: 'Poupée de bois',
+  by_ing_serviette_brodee: 'Serviette brodée',
+  by_ing_pain_noir: 'Pain noir',
+  by_ing_miel_sauvage: 'Miel sauvage',
+  // Les deux lettres de chaque ingrédient sur une petite tuile (celles du terminal)
+  by_short_dent_de_loup: 'Lo',
+  by_short_griffe_d_ours: 'Ou',
+  by_short_plume_de_corbeau: 'Co',
+  by_short_oeuf_de_poule_noire: 'Oe',
+  by_short_amanite_rouge: 'Am',
+  by_short_vesse_de_loup: 'Ve',
+  by_short_crane_lumineux: 'Cr',
+  by_short_fleur_de_fougere: 'Fo',
+  by_short_toile_d_araignee: 'To',
+  by_short_cheveu_de_roussalka: 'Ro',
+  by_short_cle_rouillee: 'Cl',
+  by_short_peigne_d_os: 'Pe',
+  by_short_poupee_de_bois: 'Po',
+  by_short_serviette_brodee: 'Se',
+  by_short_pain_noir: 'Pa',
+  by_short_miel_sauvage: 'Mi',
   // Les règles là où elles mordent, et l’aide de la première partie (why.ts)
   by_rule_turn: 'Un tour : une joueuse cherche dans la forêt les ingrédients de son sort pendant que les autres font voler Baba Yaga jusqu’au bout du chemin et retour, une tuile chacun à son tour. Quand elle est rentrée, la recherche s’arrête.',
   by_rule_cast: 'Le sort est lancé si, quand Baba Yaga rentre, {need} de ses ingrédients sont face visible, et aucun autre ingrédient.',
