@@ -18,6 +18,8 @@ import { narrateBabaYaga } from '../src/games/baba-yaga/narrate';
 import { formulaMeaning, ingredientName as potionIngredient, INGREDIENTS as POTION_INGREDIENTS, kindName, spellName, SPELLS, spellsName, WITCHES, witchName } from '../src/games/bal-des-sorcieres/data';
 import { narrateBal } from '../src/games/bal-des-sorcieres/narrate';
 import { balMoment, balWhy } from '../src/games/bal-des-sorcieres/explain';
+import { choiceLabel, paramHelp, paramLabel } from '../src/lobby/params';
+import type { ParamSpec } from '../src/protocol/types';
 
 const engine = (game: string, file: string) => readFileSync(join(process.cwd(), '..', 'src', 'games', game, file), 'utf8');
 // A C++ string literal's text, its \u escapes decoded.
@@ -240,4 +242,19 @@ test('bal: the English catalog names no French card, ingredient or witch, nor a 
     assert.doesNotMatch(s, /\b[Ff]arces?\b/, `en ${k}: "${s}"`);
     assert.doesNotMatch(s, /\bthe Bal\b|\bBal\b(?! des)/, `en ${k}: "${s}" says Bal`);
   }
+});
+
+test('baba-yaga table form: its levels and its forced moves in the page’s language, never the raw name', () => {
+  const level = { name: 'level_0', kind: 'choice', default: 'cours-toujours', choices: ['balade', 'cours-toujours', 'sauve-qui-peut'] } as unknown as ParamSpec;
+  const forced = { name: 'forced_moves', kind: 'choice', default: 'played', choices: ['played', 'asked'], description: 'played: a spell aimed at an opponent when only one may be targeted is aimed at her by the table' } as unknown as ParamSpec;
+  setLang('en');
+  assert.deepEqual(['balade', 'cours-toujours', 'sauve-qui-peut'].map((v) => choiceLabel('baba-yaga', level, v)), ['A Walk in the Woods', 'Keep Running!', 'Every Witch for Herself!']);
+  assert.equal(paramLabel('baba-yaga', forced), 'Forced moves');
+  assert.match(paramHelp('baba-yaga', forced), /Blinding Light!/);
+  assert.equal(choiceLabel('baba-yaga', forced, 'played'), 'played by the table');
+  setLang('fr');
+  assert.equal(choiceLabel('baba-yaga', level, 'sauve-qui-peut'), 'Sauve qui peut\u202f!');
+  assert.equal(paramLabel('baba-yaga', forced), 'Coups forcés');
+  assert.equal(choiceLabel('baba-yaga', forced, 'asked'), 'demandés, comme avant');
+  setLang('en');
 });

@@ -121,7 +121,8 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
       </details>
       <details class="by-effects panel">
         <summary>{t('by_effects_title')}</summary>
-        <dl>
+        {/* The names' column at most 45% wide, however long a name: the rest is for what it does. */}
+        <dl style={{ gridTemplateColumns: 'fit-content(45%) 1fr' }}>
           {EFFECTS.map((e) => (
             <>
               <dt>
@@ -137,13 +138,14 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
   );
 }
 
-// The rule book's French name beside the English one ("Blinding Light! (Lumière aveuglante !)"),
-// where a player who knows the box looks for it; nothing on the French page.
+// The rule book's French name under the English one ("Blinding Light!", then "(Lumière
+// aveuglante !)"), where a player who knows the box looks for it; nothing on the French page.
+// On a line of its own, so that the names' column stays narrow on a phone.
 function FrenchName({ name }: { name: string }) {
   const fr = frenchBeside(name);
   return fr ? (
-    <span class="by-fr-name" lang="fr">
-      {' '}({fr})
+    <span class="by-fr-name small" lang="fr" style={{ display: 'block', fontWeight: 'normal' }}>
+      ({fr})
     </span>
   ) : null;
 }
