@@ -33,8 +33,8 @@ test('log: a placement, a move, a cast spell and a target in French', () => {
   assert.equal(narrateBabaYaga(placed, names), 'Circé place Baba Yaga à l’extrémité ouest ; Morgane révèle son sort et le vol commence.');
   assert.equal(narrateBabaYaga(line('moved', 'Baba Yaga flies to D3 (3/8)', { by: 2, moves: 3, total: 8 }), names), 'Hécate fait voler Baba Yaga jusqu’à D3 (3/8).');
   assert.equal(narrateBabaYaga(line('moved', 'Baba Yaga flies to the extra tile (5/10)', { by: 2, moves: 5, total: 10 }), names), 'Hécate fait voler Baba Yaga jusqu’à la tuile supplémentaire (5/10).');
-  assert.equal(narrateBabaYaga(line('cast', 'Baba Yaga is home: seat 0 casts Grosse fatigue ! (3 ingredients found)', { card: 18, found: 3, seat: 0 }), names), 'Baba Yaga est rentrée : Morgane lance Grosse fatigue ! (3 ingrédients trouvés).');
-  assert.equal(narrateBabaYaga(line('targeted', 'Grosse fatigue ! lies in front of seat 1 for her next turn as searcher', { effect: 'grosse-fatigue', seat: 1 }), names), 'Grosse fatigue ! est posé devant Circé pour son prochain tour de joueur actif.');
+  assert.equal(narrateBabaYaga(line('cast', 'Baba Yaga is home: seat 0 casts Grosse fatigue ! (3 ingredients found)', { card: 18, found: 3, seat: 0 }), names), 'Baba Yaga est rentrée : Morgane lance Grosse fatigue ! (3 ingrédients trouvés).');
+  assert.equal(narrateBabaYaga(line('targeted', 'Grosse fatigue ! lies in front of seat 1 for her next turn as searcher', { effect: 'grosse-fatigue', seat: 1 }), names), 'Grosse fatigue ! est posé devant Circé pour son prochain tour de joueur actif.');
   setLang('en');
 });
 
@@ -42,7 +42,7 @@ test('log: a turn with a handicap, a failed spell, the end', () => {
   setLang('en');
   assert.equal(
     narrateBabaYaga(line('turn', 'Turn 9: seat 0 searches the forest; 3 ingredients needed; Lumière aveuglante ! hides half of the forest from her', { need: 3, searcher: 0, turn: 9 }), names),
-    'Turn 9: Morgane searches the forest; 3 ingredients needed. Lumière aveuglante ! hides half of the forest from her.',
+    'Turn 9: Morgane searches the forest; 3 ingredients needed. Blinding Light! hides half of the forest from her.',
   );
   assert.equal(
     narrateBabaYaga(line('failed', "Baba Yaga is home: seat 2's spell fails (1 of 3 ingredients found, a wrong one showing); the card goes under her pile", { card: 4, found: 1, seat: 2 }), names),

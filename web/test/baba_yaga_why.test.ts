@@ -13,10 +13,10 @@ const line = (kind: string, text: string, data: unknown) => ({ seq: 1, kind, tex
 
 test('hints: every forest face says its two ingredients in the page’s language', () => {
   setLang('en');
-  assert.equal(hintMeaning("Des griffures sur l'écorce"), "Claw marks on the bark: Dent de loup or Griffe d'ours");
+  assert.equal(hintMeaning("Des griffures sur l'écorce"), 'Claw marks on the bark: Wolf’s Tooth or Bear’s Claw');
   assert.equal(hintText('Une odeur de four'), 'A smell of baking');
   setLang('fr');
-  assert.equal(hintMeaning("Des griffures sur l'écorce"), "Des griffures sur l’écorce\u00a0: Dent de loup ou Griffe d'ours");
+  assert.equal(hintMeaning("Des griffures sur l'écorce"), 'Des griffures sur l’écorce\u00a0: Dent de loup ou Griffe d’ours');
   setLang('en');
   // Eight faces, sixteen ingredients, each on one face only.
   const all = HINTS.flatMap((h) => h.ingredients.map((i) => i[0]));

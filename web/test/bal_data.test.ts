@@ -49,5 +49,8 @@ test('bal data: potions are counted and agree in French; cards are grouped by ki
     { id: 51, kind: 'rouge', name: 'Piment de sorcière' },
   ];
   assert.deepEqual(groupByKind(cards).map((g) => [g.kind, g.cards.length]), [['gris', 1], ['rouge', 2], ['balai', 1]]);
-  assert.equal(cardsLine(cards), 'grey, 2 × red, Du balai');
+  assert.equal(cardsLine(cards), 'grey, 2 × red, Sweep Away');
+  setLang('fr');
+  assert.equal(cardsLine(cards), 'gris, 2 × rouge, Du balai');
+  setLang('en');
 });

@@ -15,12 +15,12 @@ test('reaction window (turn): when it opens, who may answer, what passing means;
   setLang('en');
   const v = { phase: 'window', round: 1, tour: 1, carabosse: 1, first_player: 0, window: window({}) };
   assert.deepEqual(balMoment(v, [], names), [
-    'A reaction window: Carabosse has just reached Circé. Before she attacks, a witch who holds À moi, nananère ! may attack in her place; Circé then loses her turn.',
+    'A reaction window: Carabosse has just reached Circé. Before she attacks, a witch who holds My Turn, Nyah-Nyah! may attack in her place; Circé then loses her turn.',
     'Only a witch who holds such a card is asked, and nobody sees who; the others pass at once. It closes when those asked have answered (after 1.5 s at least, 10 s at most), and the game goes on.',
   ]);
   // The witch asked: what her choice does, and which card wins when several are played.
   const asked = balMoment({ ...v, window: window({ asked: true, answer: null, cards: ['nananere', 'boule'] }) }, [], names);
-  assert.match(asked[0], /Boule de cristal may swap a card with each neighbour/);
+  assert.match(asked[0], /Crystal Ball may swap a card with each neighbour/);
   assert.equal(asked[1], 'You hold one: play it, or let it pass and keep it. Your answer stays secret until the window closes; if several witches play, the first clockwise from the left of Circé takes effect.');
   setLang('fr');
   assert.deepEqual(balMoment(v, [], names), [
@@ -46,7 +46,7 @@ test('reaction window (mirror): the defender named, the order counted from the a
   setLang('en');
   const v = { phase: 'window', round: 2, tour: 1, carabosse: 0, first_player: 0, attack: { attacker: 0, defender: 2 }, window: window({ kind: 'mirror', cards: ['miroir'], asked: true, answer: 'miroir 1' }) };
   const said = balMoment(v, [], names);
-  assert.equal(said[0], 'A reaction window: an attack is laid. Before Hécate answers, a witch who holds Mon beau miroir (not the attacker) may double this attack on a third witch.');
+  assert.equal(said[0], 'A reaction window: an attack is laid. Before Hécate answers, a witch who holds Mirror, Mirror (not the attacker) may double this attack on a third witch.');
   assert.equal(said[1], 'Your answer is given; it stays secret until the window closes. If several witches play, the first clockwise from the left of Morgane takes effect.');
 });
 
@@ -54,7 +54,7 @@ test('Tour de Table, Grand Sabbat, Chat Noir: said when they happen, gone after 
   setLang('en');
   const v = { phase: 'attack', round: 1, tour: 1, carabosse: 0, first_player: 0 };
   assert.deepEqual(balMoment(v, [], names), [
-    'The Bal begins. Morgane holds Carabosse: whoever holds it attacks once, then passes it to her left. Morgane, the first player, holds the Black Cat: when Carabosse comes back to her, the cat turns and the second round of the table begins.',
+    'The Witches’ Ball begins. Morgane holds Carabosse: whoever holds it attacks once, then passes it to her left. Morgane, the first player, holds the Black Cat: when Carabosse comes back to her, the cat turns and the second round of the table begins.',
   ]);
   const attacked = [line('played', 'Seat 0: attack 1 with 1 rouge')];
   assert.deepEqual(balMoment({ ...v, carabosse: 1 }, attacked, names), []);
@@ -79,7 +79,7 @@ test('why: a parry wins a card; a parried Fantôme costs its player; a loss take
   const parried = [line('played', 'Seat 0: attack 1 with 2 rouge + fantome'), line('played', 'Seat 1: parry'), line('card-won', 'Seat 1 parries and wins a card.')];
   assert.deepEqual(balWhy(parried, names), [
     'Circé parried, a potion of the same colour for each attacking potion: she loses nothing and wins a card.',
-    'A parried Fantôme turns against its player: Morgane loses a Crapzouille.',
+    'A parried Ghost turns against its player: Morgane loses a Crapzouille.',
   ]);
   const taken = [line('played', 'Seat 2: attack 0 with 1 vert'), line('played', 'Seat 0: take')];
   setLang('fr');
@@ -96,20 +96,20 @@ test('why: Du balai, Baguette magique, Sortilège, farces, Mon beau miroir, À m
   setLang('en');
   const balai = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: balai 2'), line('played', 'Seat 2: parry with abracadabra')];
   assert.deepEqual(balWhy(balai, names), [
-    'Circé sent the attack on to Hécate with Du balai: Hécate must answer it, and may not send it back to her.',
+    'Circé sent the attack on to Hécate with Sweep Away: Hécate must answer it, and may not send it back to her.',
     'Hécate parried, Abracadabra standing for the one potion she lacked (never a grey one): she loses nothing and wins a card.',
   ]);
   const sortilege = [line('played', 'Seat 0: attack all with 1 jaune + sortilege'), line('played', 'Seat 1: baguette'), line('played', 'Seat 2: take')];
   const s = balWhy(sortilege, names);
-  assert.match(s[0], /^Sortilège attacks every other witch/);
-  assert.match(s[1], /^Circé cancelled the Sortilège for herself alone/);
+  assert.match(s[0], /^Sorcery attacks every other witch/);
+  assert.match(s[1], /^Circé cancelled the Sorcery for herself alone with Magic Wand/);
   assert.equal(s[2], 'Hécate took the loss, lacking a potion of a colour asked: she loses a Crapzouille.');
   const baguette = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('played', 'Seat 1: baguette')];
-  assert.deepEqual(balWhy(baguette, names), ['Circé cancelled the attack with Baguette magique: nobody wins or loses, Morgane takes her cards back and her turn ends.']);
+  assert.deepEqual(balWhy(baguette, names), ['Circé cancelled the attack with Magic Wand: nobody wins or loses, Morgane takes her cards back and her turn ends.']);
   const farce = [line('played', 'Seat 2: lutin'), line('farce', 'Seat 2 draws two farce tokens: both white, the farce fails.')];
-  assert.deepEqual(balWhy(farce, names), ['Hécate drew two white tokens: the farce asks for nothing and fails.']);
+  assert.deepEqual(balWhy(farce, names), ['Hécate drew two white tokens: the prank asks for nothing and fails.']);
   const mirrored = [line('played', 'Seat 0: attack 1 with 1 bleu'), line('window-closed', 'The reaction window closes: seat 2 answers.'), line('played', 'Seat 2: miroir 0'), line('miroir', 'Seat 2 plays Mon beau miroir: the attack will be doubled on seat 0.')];
-  assert.deepEqual(balWhy(mirrored, names), ['Hécate played Mon beau miroir: once this attack is over, the same potions fall on Morgane, as an attack by Hécate.']);
+  assert.deepEqual(balWhy(mirrored, names), ['Hécate played Mirror, Mirror: once this attack is over, the same potions fall on Morgane, as an attack by Hécate.']);
   const nananere = [
     line('played', 'Seat 0: attack 1 with 1 bleu'),
     line('played', 'Seat 1: take'),

@@ -14,36 +14,36 @@ test('bal log: attacks in French, potions agreeing with their colour, spells by 
   assert.equal(narrateBal(line('played', 'Seat 1: attack 0 with 1 vert'), names), 'Circé attaque Morgane avec 1 potion verte.');
   assert.equal(narrateBal(line('played', 'Seat 2: attack all with 1 gris + sortilege'), names), 'Hécate lance un Sortilège sur toutes les sorcières avec 1 potion grise.');
   setLang('en');
-  assert.equal(narrateBal(line('played', 'Seat 0: attack 1 with 2 bleu + tresor'), names), 'Morgane attacks Circé with 2 blue potions and Trésor magique.');
+  assert.equal(narrateBal(line('played', 'Seat 0: attack 1 with 2 bleu + tresor'), names), 'Morgane attacks Circé with 2 blue potions and Magic Treasure.');
 });
 
 test('bal log: every answer to an attack, and the moves after it', () => {
   setLang('en');
   const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
   assert.equal(told('parry'), 'Circé parries.');
-  assert.equal(told('parry + remede'), 'Circé parries and plays Remède.');
+  assert.equal(told('parry + remede'), 'Circé parries and plays Remedy.');
   assert.equal(told('parry with abracadabra'), 'Circé parries, Abracadabra standing for the missing potion.');
-  assert.equal(told('balai 2'), 'Circé sends the attack on to Hécate with Du balai.');
-  assert.equal(told('baguette'), 'Circé cancels the attack with Baguette magique; the attacker takes her cards back.');
+  assert.equal(told('balai 2'), 'Circé sends the attack on to Hécate with Sweep Away.');
+  assert.equal(told('baguette'), 'Circé cancels the attack with Magic Wand; the attacker takes her cards back.');
   assert.equal(told('take'), 'Circé does not parry and takes the loss.');
-  assert.equal(told('lutin'), 'Circé plays Lutin farceur: a farce on herself.');
+  assert.equal(told('lutin'), 'Circé plays Prankster Imp: a prank on herself.');
   assert.equal(told('pass'), 'Circé has no potion left and passes Carabosse on.');
-  assert.equal(told('throw jaune'), 'Circé throws yellow (Tour de magie).');
+  assert.equal(told('throw jaune'), 'Circé throws yellow (Magic Trick).');
   assert.equal(told('keep'), 'Circé keeps the rest and draws as many cards as she threw.');
-  assert.equal(told('drop envoutement'), 'Circé drops Envoûtement from her inherited hand.');
-  assert.equal(told('lutin + tresor'), 'Circé plays Lutin farceur with Trésor magique: a farce on herself.');
-  assert.equal(told('attack all with 1 bleu + sortilege + tresor'), 'Circé casts Sortilège on every witch with 1 blue potion and Trésor magique.');
+  assert.equal(told('drop envoutement'), 'Circé drops Bewitchment from her inherited hand.');
+  assert.equal(told('lutin + tresor'), 'Circé plays Prankster Imp with Magic Treasure: a prank on herself.');
+  assert.equal(told('attack all with 1 bleu + sortilege + tresor'), 'Circé casts Sorcery on every witch with 1 blue potion and Magic Treasure.');
 });
 
 test('bal log: plus assez de cartes, and whose Crapzouille is lost, in both languages', () => {
   setLang('en');
   const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
-  assert.equal(told('discard miroir'), 'Circé has no potion and throws Mon beau miroir face up.');
+  assert.equal(told('discard miroir'), 'Circé has no potion and throws Mirror, Mirror face up.');
   assert.equal(told('lose 1'), 'Circé loses one of her own Crapzouilles.');
   assert.equal(told('lose 2'), 'Circé loses a captive Crapzouille of Hécate.');
   assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate has thrown two spells and draws two cards.');
   setLang('fr');
-  assert.equal(told('discard nananere'), 'Circé n’a plus de potion et défausse À moi, nananère ! face visible.');
+  assert.equal(told('discard nananere'), 'Circé n’a plus de potion et défausse À moi, nananère\u202f! face visible.');
   assert.equal(told('lose 0'), 'Circé perd un Crapzouille captif de Morgane.');
   assert.equal(narrateBal(line('restock', 'Seat 2 has thrown two spells and draws two cards.'), names), 'Hécate a défaussé deux sorts et pioche deux cartes.');
   setLang('en');
@@ -88,9 +88,9 @@ test('bal log: players of one name are told apart by their witches', () => {
 test('bal log: the reaction windows and the incantation mode, in both languages', () => {
   setLang('en');
   const told = (a: string) => narrateBal(line('played', `Seat 1: ${a}`), names);
-  assert.equal(told('miroir 2'), 'Circé plays Mon beau miroir on Hécate.');
-  assert.equal(told('nananere'), 'Circé plays À moi, nananère !');
-  assert.equal(told('boule'), 'Circé plays Boule de cristal.');
+  assert.equal(told('miroir 2'), 'Circé plays Mirror, Mirror on Hécate.');
+  assert.equal(told('nananere'), 'Circé plays My Turn, Nyah-Nyah!');
+  assert.equal(told('boule'), 'Circé plays Crystal Ball.');
   assert.equal(told('give vert'), 'Circé lays green face down.');
   assert.equal(told('attack 2 with 1 rouge : Queue de lézard'), 'Circé attacks Hécate with 1 red potion.');
   assert.equal(narrateBal(line('played', 'Seat 2 lays a card face down'), names), 'Hécate lays a card face down.');
@@ -98,10 +98,10 @@ test('bal log: the reaction windows and the incantation mode, in both languages'
   assert.equal(narrateBal(line('window-closed', 'The reaction window closes: seat 1 answers.'), names), 'The reaction window closes: Circé answers.');
   assert.equal(narrateBal(line('window-closed', 'The reaction window closes.'), names), 'The reaction window closes.');
   assert.equal(narrateBal(line('nananere', "Seat 2 plays À moi, nananère ! and attacks in seat 0's place."), names), 'Hécate attacks in place of Morgane, who loses her turn.');
-  assert.equal(narrateBal(line('miroir', 'Seat 1 plays Mon beau miroir: the attack will be doubled on seat 2.'), names), 'The attack will be doubled on Hécate (Mon beau miroir by Circé).');
+  assert.equal(narrateBal(line('miroir', 'Seat 1 plays Mon beau miroir: the attack will be doubled on seat 2.'), names), 'The attack will be doubled on Hécate (Mirror, Mirror by Circé).');
   assert.equal(narrateBal(line('doubled', 'The doubled attack of Mon beau miroir falls on seat 2.'), names), 'The doubled attack falls on Hécate.');
-  assert.equal(narrateBal(line('boule', 'Seat 0 plays Boule de cristal: she and her neighbours each lay a card face down.'), names), 'Morgane and her neighbours each lay a card face down (Boule de cristal).');
-  assert.equal(narrateBal(line('boule-done', 'The Boule de cristal cards change hands.'), names), 'The Boule de cristal cards change hands.');
+  assert.equal(narrateBal(line('boule', 'Seat 0 plays Boule de cristal: she and her neighbours each lay a card face down.'), names), 'Morgane and her neighbours each lay a card face down (Crystal Ball).');
+  assert.equal(narrateBal(line('boule-done', 'The Boule de cristal cards change hands.'), names), 'The Crystal Ball cards change hands.');
   assert.equal(narrateBal(line('mispronounced', 'Seat 1 mispronounces a formula: the move is cancelled.'), names), 'Circé mispronounces a formula: the move is cancelled.');
   setLang('fr');
   assert.equal(narrateBal(line('window-pass', 'Seat 0 lets the reaction window pass.'), names), 'Morgane laisse passer la fenêtre de réaction.');

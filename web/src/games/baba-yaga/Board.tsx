@@ -7,7 +7,7 @@ import { lang, t } from '../../i18n/i18n';
 import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import type { BoardProps } from '../registry';
-import { EFFECTS, effectHelpKey, ENDS, HINTS, LEVELS } from './data';
+import { EFFECTS, effectHelpKey, effectName, ENDS, frenchBeside, HINTS, ingredientName, ingredientShort, levelName } from './data';
 import { FlightStrip, Forest, type Tile } from './Forest';
 import { cellAction, keyAction, takesTile, type KeyPending, type KeyResult } from './keys';
 import { actionLabel, seatLabel } from './labels';
@@ -108,7 +108,11 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
             <li>
               <HintIcon sign={h.sign} />
               <span>
-                {t('by_hint_means', { hint: t(h.key as 'by_hint_claws'), a: `${h.ingredients[0][0]} (${h.ingredients[0][1]})`, b: `${h.ingredients[1][0]} (${h.ingredients[1][1]})` })}
+                {t('by_hint_means', {
+                  hint: t(h.key as 'by_hint_claws'),
+                  a: `${ingredientName(h.ingredients[0][0])} (${ingredientShort(...h.ingredients[0])})`,
+                  b: `${ingredientName(h.ingredients[1][0])} (${ingredientShort(...h.ingredients[1])})`,
+                })}
               </span>
             </li>
           ))}
@@ -117,10 +121,14 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
       </details>
       <details class="by-effects panel">
         <summary>{t('by_effects_title')}</summary>
-        <dl>
+        {/* The names' column at most 45% wide, however long a name: the rest is for what it does. */}
+        <dl style={{ gridTemplateColumns: 'fit-content(45%) 1fr' }}>
           {EFFECTS.map((e) => (
             <>
-              <dt>{e.name}</dt>
+              <dt>
+                {effectName(e.id)}
+                <FrenchName name={e.name} />
+              </dt>
               <dd>{t(effectHelpKey(e.name) as 'by_effect_unknown')}</dd>
             </>
           ))}
@@ -128,6 +136,18 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
       </details>
     </div>
   );
+}
+
+// The rule book's French name under the English one ("Blinding Light!", then "(Lumière
+// aveuglante !)"), where a player who knows the box looks for it; nothing on the French page.
+// On a line of its own, so that the names' column stays narrow on a phone.
+function FrenchName({ name }: { name: string }) {
+  const fr = frenchBeside(name);
+  return fr ? (
+    <span class="by-fr-name small" lang="fr" style={{ display: 'block', fontWeight: 'normal' }}>
+      ({fr})
+    </span>
+  ) : null;
 }
 
 // The first-game aid: why the last spell was cast or failed, until the next race starts.
@@ -159,7 +179,7 @@ function Banner({ view: v, me, legal, names, left }: { view: any; me: number | n
       else title = t('by_race_other', { name: name(v.searcher), mover: name(f?.mover) });
       break;
     case 'effect':
-      title = v.searcher === me ? t('by_effect_you', { effect: v.effect_card?.effect ?? '' }) : t('by_effect_other', { name: name(v.searcher), effect: v.effect_card?.effect ?? '' });
+      title = v.searcher === me ? t('by_effect_you', { effect: effectName(v.effect_card?.effect ?? '') }) : t('by_effect_other', { name: name(v.searcher), effect: effectName(v.effect_card?.effect ?? '') });
       break;
     case 'over':
       title = v.winner >= 0 ? (v.winner === me ? t('by_over_you') : t('by_over_win', { name: name(v.winner) })) : t('by_over_limit');
@@ -211,7 +231,7 @@ function Actions({ view: v, legal, names, pending, busy, act, setPending }: { vi
       <h3 id="by-actions-title">{t('by_your_turn')}</h3>
       {effect && (
         <p class="by-effect-help">
-          <strong>{effect}</strong> {t(effectHelpKey(effect) as 'by_effect_unknown')}
+          <strong>{effectName(effect)}</strong> {t(effectHelpKey(effect) as 'by_effect_unknown')}
         </p>
       )}
       <div class="by-buttons">
@@ -287,7 +307,7 @@ function SpellCard({ view: v, me, names }: { view: any; me: number | null; names
     <section class="by-card-box panel" aria-labelledby="by-card-title">
       <h3 id="by-card-title">{racing ? whose : t('by_cast_now', { name: seatLabel(names, v.searcher) })}</h3>
       <div class="by-card">
-        <div class="by-card-effect">{card.effect}</div>
+        <div class="by-card-effect">{effectName(card.effect)}</div>
         <ul class="by-card-ings">
           {card.ingredients.map((i: string) => {
             const got = racing && up.has(i);
@@ -296,7 +316,7 @@ function SpellCard({ view: v, me, names }: { view: any; me: number | null; names
                 <span class="by-found-mark" aria-hidden="true">
                   {got ? '✓' : '○'}
                 </span>{' '}
-                {i}
+                {ingredientName(i)}
                 {got && <span class="sr-only"> ({t('by_found')})</span>}
               </li>
             );
@@ -339,13 +359,13 @@ function Players({ view: v, me, names, actors }: { view: any; me: number | null;
                   <span class="by-role">{r}</span>
                 ))}
               </div>
-              <div class="small">{LEVELS[p.level] ?? p.level}</div>
-              <div>{p.cast.length ? t('by_cast_list', { n: p.cast.length, cards: p.cast.map((c: any) => c.effect).join(', ') }) : t('by_cast_count', { n: 0 })}</div>
+              <div class="small">{levelName(p.level)}</div>
+              <div>{p.cast.length ? t('by_cast_list', { n: p.cast.length, cards: p.cast.map((c: any) => effectName(c.effect)).join(', ') }) : t('by_cast_count', { n: 0 })}</div>
               <div class="small">
                 {t('by_pile', { n: p.pile })}
                 {p.seen_under_pile > 0 && ` · ${t('by_under_pile', { n: p.seen_under_pile })}`}
               </div>
-              {p.pending.length > 0 && <div class="by-pending">{t('by_in_front', { cards: p.pending.join(', ') })}</div>}
+              {p.pending.length > 0 && <div class="by-pending">{t('by_in_front', { cards: p.pending.map(effectName).join(', ') })}</div>}
             </li>
           );
         })}
@@ -392,7 +412,7 @@ export function BabaYagaBreakdown({ session, names }: { session: Session; names:
     <ul class="breakdown">
       {v.players.map((p: any) => (
         <li>
-          <strong>{seatLabel(names, p.seat)}</strong>: {p.cast.length ? p.cast.map((c: any) => c.effect).join(', ') : t('by_no_spell')}
+          <strong>{seatLabel(names, p.seat)}</strong>: {p.cast.length ? p.cast.map((c: any) => effectName(c.effect)).join(', ') : t('by_no_spell')}
           {' = '}
           <strong>{t(p.cast.length === 1 || (p.cast.length === 0 && lang() === 'fr') ? 'by_spells_one' : 'by_spells_n', { n: p.cast.length })}</strong>
           {p.seat === v.winner && ` · ${t('by_escaped')}`}

@@ -1,13 +1,13 @@
 // The forest: a 5×5 grid with the terminal's coordinates (columns A–E, rows 1–5), the path
 // tiles of the middle row and column, Baba Yaga where the view says she is, and the 16 forest
 // tiles drawn from the view alone: the forest face (hint) of a face-down tile, the ingredient of
-// a face-up one, the Maison, the half hidden by Lumière
-// aveuglante !. A face-down tile has nothing of its ingredient in the page, and nothing marks
+// a face-up one, the Maison (the Hut), the half hidden by Lumière aveuglante !, all named in
+// the page's language. A face-down tile has nothing of its ingredient in the page, and nothing marks
 // a tile turned back: that is for the player's memory. Under it, her flight
 // from her end to the far end and back, move n of total.
 import type { JSX } from 'preact';
 import { t } from '../../i18n/i18n';
-import { COLUMNS, ENDS, EXTRA_SIDE, hintByText, hintMeaning, hintSign, hintText, LINES, ROWS } from './data';
+import { COLUMNS, ENDS, EXTRA_SIDE, hintByText, hintMeaning, hintSign, hintText, ingredientName, ingredientShort, LINES, ROWS } from './data';
 import { cellAction, type KeyPending } from './keys';
 import { actionLabel } from './labels';
 import { BabaYagaFigure, ClosedEye, HintIcon, MaisonSign } from './signs';
@@ -128,7 +128,8 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
   let desc: string;
   let body: JSX.Element;
   if (up) {
-    const name = tile.ingredient ?? tile.short ?? '?';
+    const short = ingredientShort(tile.ingredient, tile.short);
+    const name = tile.ingredient ? ingredientName(tile.ingredient) : short;
     desc = t('by_tile_ingredient', { cell: tile.cell, name });
     if (onCard === true) desc += ', ' + t('by_on_card');
     if (onCard === false) desc += ', ' + t('by_not_on_card');
@@ -136,9 +137,9 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
     body = (
       <>
         <span class="by-mono" aria-hidden="true">
-          {tile.short ?? name.slice(0, 2)}
+          {short}
         </span>
-        {tile.ingredient && <span class="by-ing">{tile.ingredient}</span>}
+        {tile.ingredient && <span class="by-ing">{name}</span>}
         {onCard === true && (
           <span class="by-mark yes" aria-hidden="true">
             ✓
@@ -161,7 +162,7 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
     body = (
       <>
         <MaisonSign />
-        <span class="by-hint-text">Maison</span>
+        <span class="by-hint-text">{t('by_hut')}</span>
       </>
     );
   } else if (tile.hint) {
@@ -175,7 +176,7 @@ function ForestTile({ tile, view, legal, pending, names, busy, onCell, style, ty
         <span class="by-hint-text">{hintText(tile.hint)}</span>
         {h && (
           <span class="by-hint-ings" aria-hidden="true">
-            {h.ingredients[0][1]}·{h.ingredients[1][1]}
+            {ingredientShort(...h.ingredients[0])}·{ingredientShort(...h.ingredients[1])}
           </span>
         )}
       </>

@@ -1,13 +1,15 @@
 // The events of Baba Yaga in the page's language, from their data; what the data lacks (who
-// placed Baba Yaga, the spell's names, where she flies) is read from the server's English
-// text, whose card, ingredient and effect names are French in both languages. A turned tile
+// placed Baba Yaga, where she flies) is read from the server's English text. Its effect names
+// are French: each is told in the page's language by a lookup of the French name (or of the
+// card the data names, whose effect is its number mod 7), and one the page does not know keeps
+// the server's words. A turned tile
 // is told by neither its cell nor its ingredient (as in the terminal): once it is turned back
 // nothing in the page may still say where it was nor what it was; the board shows it while
 // it is face up.
 import { t } from '../../i18n/i18n';
 import type { LogLine } from '../../protocol/session';
 import { forcedText } from '../forced';
-import { effectById } from './data';
+import { effectById, effectByName, effectName, effectOfCard } from './data';
 import { seatLabel } from './labels';
 
 type Data = {
@@ -24,8 +26,18 @@ type Data = {
   cell?: string;
   cells?: string[];
   effect?: string;
+  card?: number;
   wanted?: boolean;
 };
+
+// The effect a `cast` or `no-target` event names, in the page's language: the French name in
+// its text, else the effect of the card in its data.
+function effectOf(told: string | undefined, card: number | undefined): string | null {
+  if (told && effectByName(told)) return effectName(told);
+  const e = typeof card === 'number' ? effectOfCard(card) : undefined;
+  if (e) return effectName(e.id);
+  return told ?? null;
+}
 
 const num = (text: string, re: RegExp): number | null => {
   const m = re.exec(text);
@@ -77,7 +89,7 @@ export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
     }
     case 'cast': {
       const name = who(d.seat);
-      const effect = /casts (.+) \(\d+ ingredients? found\)/.exec(text)?.[1];
+      const effect = effectOf(/casts (.+) \(\d+ ingredients? found\)/.exec(text)?.[1], d.card);
       if (!name || !effect || d.found === undefined) return null;
       return t('by_ev_cast', { name, effect, found: d.found });
     }
@@ -88,13 +100,14 @@ export function narrateBabaYaga(l: LogLine, names: string[]): string | null {
       return t(text.includes('a wrong one showing') ? 'by_ev_failed_wrong' : 'by_ev_failed', { name, found: d.found, need });
     }
     case 'no-target': {
-      const effect = /^(.+) has no opponent/.exec(text)?.[1];
+      const effect = effectOf(/^(.+) has no opponent/.exec(text)?.[1], d.card);
       return effect ? t('by_ev_no_target', { effect }) : null;
     }
     case 'swapped':
       return d.cells?.length === 2 ? t('by_ev_swapped', { a: d.cells[0], b: d.cells[1] }) : null;
     case 'targeted': {
-      const effect = d.effect ? effectById(d.effect)?.name : undefined;
+      const told = /^(.+) lies in front of/.exec(text)?.[1];
+      const effect = d.effect && effectById(d.effect) ? effectName(d.effect) : told && effectByName(told) ? effectName(told) : undefined;
       const name = who(d.seat);
       return effect && name ? t('by_ev_targeted', { effect, name }) : null;
     }

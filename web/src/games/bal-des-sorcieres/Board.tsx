@@ -15,7 +15,7 @@ import { ForcedNote, ForcedToggle } from '../forced';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
 import { LetPass, useLetPass } from './LetPass';
-import { cardsLine, colourWord, COLOUR_COUNTS, groupByKind, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, spellsEffect, spellsName, type BalCard } from './data';
+import { cardsLine, colourWord, COLOUR_COUNTS, formulaMeaning, frenchBeside, groupByKind, ingredientName, isColour, kindName, potions, seatLabel, SPELL_ORDER, SPELLS, spellEffect, spellName, spellsEffect, spellsName, witchName, type BalCard } from './data';
 
 interface Witch {
   seat: number;
@@ -93,7 +93,10 @@ export function BalBoard({ session, act: send, actText, names, setting }: BoardP
         <dl>
           {SPELL_ORDER.map((s) => (
             <>
-              <dt>{SPELLS[s]}</dt>
+              <dt>
+                {spellName(s)}
+                <FrenchName name={SPELLS[s]} shown={spellName(s)} />
+              </dt>
               <dd>{spellEffect(s)}</dd>
             </>
           ))}
@@ -101,6 +104,17 @@ export function BalBoard({ session, act: send, actText, names, setting }: BoardP
       </details>
     </div>
   );
+}
+
+// The card's French name beside the English one ("Crystal Ball (Boule de cristal)"), for a
+// player who knows the box; nothing on the French page, nor where the two are alike.
+function FrenchName({ name, shown }: { name: string; shown: string }) {
+  const fr = frenchBeside(name);
+  return fr && fr !== shown ? (
+    <span class="bal-fr-name" lang="fr">
+      {' '}({fr})
+    </span>
+  ) : null;
 }
 
 // Who does what now.
@@ -211,7 +225,7 @@ function CarabosseSign() {
 function CardChip({ card, count }: { card: { kind: string; name?: string }; count?: number }) {
   const potion = isColour(card.kind);
   return (
-    <span class={`bal-chip ${potion ? `potion c-${card.kind}` : card.kind === 'blanc' ? 'potion c-blanc' : 'spell'}`} title={potion ? card.name : spellEffect(card.kind)}>
+    <span class={`bal-chip ${potion ? `potion c-${card.kind}` : card.kind === 'blanc' ? 'potion c-blanc' : 'spell'}`} title={potion ? (card.name ? ingredientName(card.name) : undefined) : spellEffect(card.kind)}>
       {(potion || card.kind === 'blanc') && <Bottle colour={card.kind} />}
       {count !== undefined && count > 1 && <span class="bal-count">{count} ×</span>}
       {kindName(card.kind)}
@@ -323,7 +337,7 @@ function Moves(props: { view: any; legal: string[]; names: string[]; witches: Wi
   const losses = parsed.filter((x) => x.p?.type === 'lose');
   const need = toParry(v);
   const needWords = needText(need);
-  const spellOf = (s: string | null) => (s ? (SPELLS[s] ?? s) : '');
+  const spellOf = (s: string | null) => (s ? spellsName(s) : '');
   const parries = parsed.filter((x) => x.p?.type === 'parry');
   const balais = parsed.filter((x) => x.p?.type === 'balai');
   const content = (
@@ -489,7 +503,7 @@ function Incantation({ move, label, readings, busy, say, back }: { move: string;
       <div class="bal-row">
         <span class="bal-label">{t('bal_read_cards')}</span>
         {formulas.map((f) => (
-          <span class="bal-formula" lang="fr">
+          <span class="bal-formula" lang="fr" title={formulaMeaning(f) ?? undefined}>
             {f}
           </span>
         ))}
@@ -547,7 +561,7 @@ function Hand({ hand, legal, busy, act, formulas }: { hand: BalCard[]; legal: st
       ) : (
         <ul class="bal-potions">
           {potionGroups.map((g) => (
-            <li class={`bal-card potion c-${g.kind}`} title={g.cards.map((c) => c.name).join(', ')}>
+            <li class={`bal-card potion c-${g.kind}`} title={g.cards.map((c) => ingredientName(c.name)).join(', ')}>
               <Bottle colour={g.kind} />
               <span class="bal-card-text">
                 <strong class="bal-card-name">
@@ -637,7 +651,7 @@ function Witches({ view: v, witches, names, me, actors }: { view: any; witches: 
                   <span class={`bal-role${r === t('bal_role_acting') ? ' acting' : ''}`}>{r}</span>
                 ))}
               </div>
-              <div class="small">{w.witch}</div>
+              <div class="small">{witchName(w.witch)}</div>
               {w.eliminated ? (
                 <div class="bal-out">{t('bal_eliminated')}</div>
               ) : (
@@ -675,7 +689,7 @@ export function BalBreakdown({ session, names }: { session: Session; names: stri
         const what = w.seat === v.winner ? t('bal_bd_winner', { n: w.crapzouilles, out: n }) : n === 0 ? t('bal_bd_out_first') : n === 1 ? t('bal_bd_out_one') : t('bal_bd_out', { n });
         return (
           <li>
-            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong> ({w.witch}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
+            <strong>{names[w.seat] ?? t('seat_n', { n: w.seat + 1 })}</strong> ({witchName(w.witch)}){t('bal_colon')}{what} = <strong>{n === 1 || (n === 0 && lang() === 'fr') ? t('bal_point_one', { n }) : t('n_points', { n })}</strong>
           </li>
         );
       })}

@@ -1,8 +1,9 @@
 // The cards of Le Bal des Sorcières as the page names them: the five potion colours (rarest
-// first, as the engine orders them) and the fifteen spells by the slugs of the action texts
-// (src/games/bal-des-sorcieres/data.cpp). Spell names stay French in both languages; a colour
-// is always written as a word, never shown by its paint alone.
-import { t, type Key } from '../../i18n/i18n';
+// first, as the engine orders them), the fifteen spells by the slugs of the action texts
+// (src/games/bal-des-sorcieres/data.cpp), each potion's ingredient and the witch sheets. The
+// server names them in French; the page in its own language, from the catalogs (bal_spell_*,
+// bal_ing_*, bal_witch_*). A colour is always written as a word, never shown by its paint alone.
+import { lang, t, type Key } from '../../i18n/i18n';
 
 export const COLOURS = ['gris', 'bleu', 'vert', 'jaune', 'rouge'] as const;
 export type Colour = (typeof COLOURS)[number];
@@ -12,6 +13,7 @@ export const isColour = (slug: string): slug is Colour => (COLOURS as readonly s
 // Copies in the box, to say how hard a colour is to parry.
 export const COLOUR_COUNTS: Record<Colour, number> = { gris: 3, bleu: 8, vert: 15, jaune: 23, rouge: 35 };
 
+// The spells by slug, with their French names as printed (the server's).
 export const SPELLS: Record<string, string> = {
   abracadabra: 'Abracadabra',
   tresor: 'Trésor magique',
@@ -31,9 +33,74 @@ export const SPELLS: Record<string, string> = {
 };
 export const SPELL_ORDER = Object.keys(SPELLS);
 
+// A spell in the page's language ("Crystal Ball", "Boule de cristal"); an unknown slug as it came.
+export function spellName(slug: string): string {
+  return slug in SPELLS ? t(`bal_spell_${slug}` as Key) : slug;
+}
+
+// The French name to show beside the English one where it helps (the list of spells): null on
+// the French page, whose names are already the cards'.
+export function frenchBeside(french: string): string | null {
+  return lang() === 'fr' ? null : french.replace(/ ([!?;])/g, '\u202f$1');
+}
+
+// The potions' ingredients as the server names them (data.cpp, by colour, rarest first), and
+// their catalog keys.
+export const INGREDIENTS: { key: string; name: string }[] = [
+  { key: 'bal_ing_larme_de_dragon', name: 'Larme de dragon' },
+  { key: 'bal_ing_poussiere_de_lune', name: 'Poussière de lune' },
+  { key: 'bal_ing_cendre_de_phenix', name: 'Cendre de phénix' },
+  { key: 'bal_ing_plume_de_lapin_volant', name: 'Plume de lapin volant' },
+  { key: 'bal_ing_ecaille_de_sirene', name: 'Écaille de sirène' },
+  { key: 'bal_ing_bave_de_licorne', name: 'Bave de licorne' },
+  { key: 'bal_ing_brume_de_marecage', name: 'Brume de marécage' },
+  { key: 'bal_ing_soupe_de_chat_noir', name: 'Soupe de chat noir' },
+  { key: 'bal_ing_jus_de_limace', name: 'Jus de limace' },
+  { key: 'bal_ing_mousse_de_tombeau', name: 'Mousse de tombeau' },
+  { key: 'bal_ing_ortie_pilee', name: 'Ortie pilée' },
+  { key: 'bal_ing_oeil_de_crapaud', name: 'Œil de crapaud' },
+  { key: 'bal_ing_poil_de_verrue', name: 'Poil de verrue' },
+  { key: 'bal_ing_soufre_fume', name: 'Soufre fumé' },
+  { key: 'bal_ing_miel_de_guepe', name: 'Miel de guêpe' },
+  { key: 'bal_ing_dent_de_rat', name: 'Dent de rat' },
+  { key: 'bal_ing_pollen_de_mandragore', name: 'Pollen de mandragore' },
+  { key: 'bal_ing_cire_de_chandelle_noire', name: 'Cire de chandelle noire' },
+  { key: 'bal_ing_sang_de_chauve_souris', name: 'Sang de chauve-souris' },
+  { key: 'bal_ing_piment_de_sorciere', name: 'Piment de sorcière' },
+  { key: 'bal_ing_queue_de_lezard', name: 'Queue de lézard' },
+  { key: 'bal_ing_patte_d_araignee', name: "Patte d'araignée" },
+  { key: 'bal_ing_ongle_de_gobelin', name: 'Ongle de gobelin' },
+  { key: 'bal_ing_crotte_de_hibou', name: 'Crotte de hibou' },
+  { key: 'bal_ing_langue_de_vipere', name: 'Langue de vipère' },
+];
+
+// An ingredient in the page's language ("Dragon’s Tear", "Larme de dragon"); one the page does
+// not know as the server wrote it.
+export function ingredientName(name: string): string {
+  const i = INGREDIENTS.find((x) => x.name === name);
+  return i ? t(i.key as Key) : name;
+}
+
+// What a formula of the incantation mode (a potion's ingredient or a spell's name, as printed)
+// says in English, for its tooltip; null on the French page or for a text the page does not know.
+export function formulaMeaning(formula: string): string | null {
+  if (lang() === 'fr') return null;
+  if (INGREDIENTS.some((x) => x.name === formula)) return ingredientName(formula);
+  const slug = Object.keys(SPELLS).find((s) => SPELLS[s] === formula);
+  return slug ? spellName(slug) : null;
+}
+
 // The six witch sheets: seat s plays witch s (data.cpp). The view names them too; the log,
 // which has no view, needs them to tell two players of one name apart.
+// Their French names here, as the view sends them; witchName gives the page's.
 export const WITCHES = ['Hilda Bigleuse', 'Edmée Nez Crochu', 'Ursule Pustule', 'Daphné Menton Poilu', 'Honorine Bossu', 'Gervaise Mauvaise Haleine'];
+
+// A witch sheet in the page's language ("Hilda Squint-Eye", "Hilda Bigleuse"), from the French
+// name the view sends.
+export function witchName(name: string): string {
+  const i = WITCHES.indexOf(name);
+  return i < 0 ? name : t(`bal_witch_${i}` as Key);
+}
 
 // A player's name, with her witch's first name when another seat has the same name (three
 // "Bot (normal)" at one table): "Bot (normal) · Edmée".
@@ -50,7 +117,7 @@ export function colourWord(c: string): string {
 
 // A kind by its slug: a colour word, a spell's printed name.
 export function kindName(slug: string): string {
-  return isColour(slug) || slug === 'blanc' ? colourWord(slug) : (SPELLS[slug] ?? slug);
+  return isColour(slug) || slug === 'blanc' ? colourWord(slug) : spellName(slug);
 }
 
 // What a spell does, in one line.
@@ -60,10 +127,7 @@ export function spellEffect(slug: string): string {
 
 // An attack's spell part, "fantome" or "sortilege + tresor", by the cards' names and effects.
 export function spellsName(part: string): string {
-  return part
-    .split(' + ')
-    .map((x) => SPELLS[x] ?? x)
-    .join(' + ');
+  return part.split(' + ').map(spellName).join(' + ');
 }
 
 export function spellsEffect(part: string): string {
@@ -90,7 +154,7 @@ export function groupByKind(cards: BalCard[]): { kind: string; cards: BalCard[] 
   return [...groups.entries()].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([kind, cs]) => ({ kind, cards: cs }));
 }
 
-// "2 × red, Fantôme": a list of cards by kind, for a line of text.
+// "2 × red, Ghost": a list of cards by kind, for a line of text.
 export function cardsLine(cards: BalCard[]): string {
   return groupByKind(cards)
     .map((g) => (g.cards.length > 1 ? `${g.cards.length} × ${kindName(g.kind)}` : kindName(g.kind)))
