@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openBotTable } from './bot_table';
 import { spawnServe, type Served } from './serve';
 import { onReceived } from './received';
+import { namesIngredient } from './ingredients';
 
 export function startServer(bin: string, dist: string): Promise<Served> {
   return spawnServe(bin, ['--web', dist], 'sabbat-e2e-');
@@ -294,7 +295,7 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
       else if (back) {
         const cell = back.slice(5);
         const ing = layout.get(cell)!;
-        if (!(await page.locator(`.by-tile[data-cell="${cell}"]`).innerText()).includes(ing)) throw new Error(`${cell} is face up but does not show ${ing}`);
+        if (!namesIngredient(await page.locator(`.by-tile[data-cell="${cell}"]`).innerText(), ing)) throw new Error(`${cell} is face up but does not show ${ing}`);
         await press('x');
         await page.locator(`.by-tile[data-cell="${cell}"].face-forest`).waitFor({ timeout: 5000 });
         // Requirement: a tile turned back leaves nothing of its ingredient in the page. A
@@ -306,13 +307,13 @@ export async function playBabaYaga(browser: Browser, bin: string, dist: string, 
           return c.innerHTML;
         });
         const log = await page.locator('.log-lines').innerText();
-        if (forest.includes(ing) || forest.includes(ing.replace(/'/g, '&#39;')) || log.includes(ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
+        if (namesIngredient(forest, ing) || namesIngredient(log, ing)) throw new Error(`${ing} is still in the page after ${cell} was turned back`);
       } else if (turnable.length) {
         // The forest faces are read in the page's language (English here), each with its two
         // ingredients: the one the tile hides is one of them.
         const faces = await page.locator('.by-tile.face-forest[title]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-cell'), e.getAttribute('title')]));
         for (const [c, title] of faces)
-          if (!/^[A-Z][a-z -]+: .+ or .+$/.test(title ?? '') || /Des |Un |Une /.test(title ?? '') || !(title ?? '').includes(layout.get(c ?? '') ?? '?'))
+          if (!/^[A-Z][a-z -]+: .+ or .+$/.test(title ?? '') || /Des |Un |Une /.test(title ?? '') || !namesIngredient(title ?? '', layout.get(c ?? '') ?? '?'))
             throw new Error(`${c}'s forest face reads "${title}"`);
         // A wrong tile first (to turn it back with x), then the wanted ones.
         const wrong = triedWrong !== v.turn ? turnable.find((c) => !card.includes(layout.get(c)!)) : undefined;

@@ -8,6 +8,7 @@ import { serveDist } from './static_server';
 import { mockConnection } from './schemas';
 import { axeViolations } from './axe';
 import { HINTS } from '../src/games/baba-yaga/data';
+import { namesIngredient } from './ingredients';
 
 export const SIZES = [
   { tag: '360', width: 360, height: 740 },
@@ -118,14 +119,13 @@ export async function screenshots(browser: Browser, dist: string, fixtures: stri
 async function checkBabaYagaPage(page: Page, scene: Scene, fixtures: string) {
   const layout = babaYagaStudyLayout(fixtures);
   const names = [...new Set(layout.values())];
-  const esc = (n: string) => n.replace(/'/g, '&#39;');
   const faceDown = await page.locator('.by-tile.face-forest').evaluateAll((els) => els.map((e) => e.outerHTML));
   for (const html of faceDown) {
-    const pair = HINTS.find((h) => h.ingredients.every(([n]) => html.includes(n) || html.includes(esc(n))))?.ingredients.map(([n]) => n) ?? [];
-    for (const n of names) if (!pair.includes(n) && (html.includes(n) || html.includes(esc(n)))) throw new Error(`${scene.name}: a face-down tile holds ${n}: ${html}`);
+    const pair = HINTS.find((h) => h.ingredients.every(([n]) => namesIngredient(html, n)))?.ingredients.map(([n]) => n) ?? [];
+    for (const n of names) if (!pair.includes(n) && namesIngredient(html, n)) throw new Error(`${scene.name}: a face-down tile holds ${n}: ${html}`);
   }
   const log = await page.locator('.log-lines').innerText();
-  for (const n of names) if (log.includes(n) && !scene.log.some((e) => e.kind !== 'turned' && e.text.includes(n))) throw new Error(`${scene.name}: the log names ${n}`);
+  for (const n of names) if (namesIngredient(log, n) && !scene.log.some((e) => e.kind !== 'turned' && e.text.includes(n))) throw new Error(`${scene.name}: the log names ${n}`);
   if (scene.name === 'baba-yaga-search') {
     const tried = layout.get('A1')!;
     // The page without what is public for every face: the legend, the face-down tiles' pairs.
@@ -138,7 +138,7 @@ async function checkBabaYagaPage(page: Page, scene: Scene, fixtures: string) {
       });
       return body.innerHTML;
     });
-    if (rest.includes(tried) || rest.includes(esc(tried))) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
+    if (namesIngredient(rest, tried)) throw new Error(`baba-yaga-search: ${tried}, turned back on A1, is still in the page`);
     // Memory is the game: nothing marks A1 as turned back.
     const a1 = await page.locator('.by-tile[data-cell="A1"]').evaluate((e) => e.outerHTML);
     if (/tried|turned back|remise/.test(a1)) throw new Error(`baba-yaga-search: A1 is marked as turned back: ${a1}`);
