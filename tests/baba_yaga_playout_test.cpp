@@ -3,6 +3,9 @@
 // Maison, the flight). The generic playout test (playout_test.cpp) adds its own checks.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "support/random_games.hpp"
 
 namespace sabbat {
@@ -32,7 +35,7 @@ std::vector<Mix> mixes() {
 TEST(BabaYagaPlayout, TenThousandRandomGamesPerLevelMixAndPlayerCountKeepTheAudit) {
   for (const Mix& mix : mixes())
     for (int players = 2; players <= 5; ++players) {
-      int finished = 0, won = 0;
+      int finished = 0, won = 0, cast = 0;
       for (int i = 0; i < testing::scaled(10000); ++i) {
         testing::RandomGame rg{"baba-yaga", players, Rng::mix(uint64_t(players) * 31, uint64_t(i)),
                                mix.params};
@@ -48,10 +51,18 @@ TEST(BabaYagaPlayout, TenThousandRandomGamesPerLevelMixAndPlayerCountKeepTheAudi
         if (failed || HasFailure()) return;
         finished += r.result.has_value();
         if (r.result)
-          for (int score : r.result->scores) won += score == 3;
+          for (int score : r.result->scores) won += score == 3, cast += score;
       }
       EXPECT_EQ(finished, testing::scaled(10000)) << mix.name << ", " << players;
-      EXPECT_GT(won, 0) << mix.name << ", " << players << ": nobody ever cast three spells";
+      EXPECT_GT(cast, 0) << mix.name << ", " << players << ": nobody ever cast a spell";
+      // Random hands seldom find four ingredients of four three times in a game: when every
+      // seat plays Sauve qui peut !, a few games in 10,000 are won (none with 4 or 5 players),
+      // since the scheduler no longer lets the lowest seat act first at every tie (random bots
+      // act the instant they may, so every action ties: seat 0 used to search without Baba
+      // Yaga moving). The win itself is checked with the other mixes.
+      if (std::string(mix.name) != "sauve-qui-peut")
+        EXPECT_GT(won, 0) << mix.name << ", " << players << ": nobody ever cast three spells";
+      std::printf("%s, %d players: %d games won, %d spells cast\n", mix.name, players, won, cast);
     }
 }
 

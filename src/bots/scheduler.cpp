@@ -4,6 +4,7 @@ namespace sabbat {
 
 std::optional<Step> next_step(const State& state, const std::vector<Bot*>& bots, Rng& rng) {
   std::optional<Step> best;
+  uint32_t tied = 0;  // proposals at best->at so far
   const SeatSet actors = state.actors();
   for (Seat s = 0; s < state.players(); ++s) {
     if (!actors.contains(s) || !bots[size_t(s)]) continue;
@@ -13,7 +14,15 @@ std::optional<Step> next_step(const State& state, const std::vector<Bot*>& bots,
     auto p = bots[size_t(s)]->propose(seen, s, rng);
     if (!p) continue;
     GameTime at = std::max(p->at, state.now());
-    if (!best || at < best->at) best = Step{s, p->action, at};
+    // Proposals at the same moment are taken in an order drawn at random, as actions arriving
+    // at once would be: never by seat number, which would let seat 0 act first at every tie.
+    // (Uniform over the tied seats; the generator is drawn only when two proposals tie.)
+    if (!best || at < best->at) {
+      best = Step{s, p->action, at};
+      tied = 1;
+    } else if (at == best->at && rng.below(++tied) == 0) {
+      best = Step{s, p->action, at};
+    }
   }
   // A deadline wins ties: an action at the very deadline is too late.
   if (auto d = state.deadline(); d && (!best || d->at <= best->at))

@@ -44,8 +44,12 @@ class PersonBot final : public Bot {
   std::optional<Proposal> propose(const State& state, Seat seat, Rng& rng) override {
     const auto* s = dynamic_cast<const BabaYagaState*>(&state);
     if (!s) return std::nullopt;
-    // Her last proposal was played if the game moved on exactly at its time: her hand acted.
-    if (proposed_ && s->now() == proposed_->at && s->now() != asked_at_) acted_ = proposed_->at;
+    // Her last proposal was played if the game moved on exactly at its time and her action is
+    // no longer hers to play: her hand acted. (Another seat may act at that very millisecond:
+    // then her action is still to be played, and she has not acted.)
+    if (proposed_ && s->now() == proposed_->at && s->now() != asked_at_ &&
+        !s->check(seat, proposed_->action).ok())
+      acted_ = proposed_->at;
     proposed_.reset();
     asked_at_ = s->now();
     if (!s->actors().contains(seat)) return std::nullopt;
@@ -197,10 +201,15 @@ class PersonBot final : public Bot {
       return act::swap(kForestCells[size_t(x)], kForestCells[size_t(y)]);
     }
     if (e == Effect::PattesDePoulet) return act::maison(kForestCells[rng.below(kForestTiles)]);
-    // The opponent who has cast the most spells.
+    // The opponent closest to escaping: the most spells cast, then the first to search after
+    // her (on equal spells she casts her next one first). Seats are looked at in the order
+    // they search from hers, never by their numbers, so that no seat is aimed at more for
+    // its number (seat 0 used to take every tie).
     Seat best = -1;
-    for (Seat t = 0; t < s.players(); ++t)
+    for (int k = 1; k < s.players(); ++k) {
+      const Seat t = Seat((s.searcher() + k) % s.players());
       if (s.may_target(t) && (best < 0 || s.player(t).cast_n > s.player(best).cast_n)) best = t;
+    }
     return best >= 0 ? act::target(best) : act::timeout();
   }
 
