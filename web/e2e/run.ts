@@ -10,7 +10,10 @@
 //                 creates the table, a second one joins through the link, both click to the end.
 //  --game ID      with --sabbat: play only that game (or `lobby`: the form only; `phone`: the
 //                 four games on phones only; `phone-ID`: one of them; `live`: the timed phases
-//                 measured on a phone, live.ts; `live-ID`: one game)
+//                 measured on a phone, live.ts; `live-ID`: one game; `no-forced`: the four games
+//                 from an invite link, never a forced move asked, no_forced_prompt.ts;
+//                 `no-forced-ID`: one game; E2E_SEED picks its seed, E2E_FORCED_MOVES=asked
+//                 makes its tables ask forced moves, so that it must fail)
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
 //                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
 //                 pictures are made again with `--game phone --screens ../docs/web`
@@ -30,6 +33,7 @@ import { readBal } from './bal_incantation';
 import { checkLobby } from './lobby';
 import { checkPhones, PHONE_GAMES } from './phone';
 import { checkLive, HEADER_PX } from './live';
+import { checkNoForcedPrompt, NO_FORCED_GAMES } from './no_forced_prompt';
 import { checkRejoin } from './rejoin';
 import { checkReady } from './ready';
 import { checkChat } from './chat';
@@ -115,6 +119,14 @@ try {
     if (wanted('live') || only?.startsWith('live-')) {
       for (const r of await checkLive(browser, resolve(sabbat), join(web, 'dist'), process.env.E2E_DUMP, only?.startsWith('live-') ? only.slice(5) : undefined))
         console.log(`e2e live ${r.game}: ${r.measured} timed moments on a 360×740 phone, phases ${r.phases.join(', ')}: the clock and what she acts on end at most ${Math.round(r.tallest)} px below the board's top (room ${740 - HEADER_PX} px); ${Math.round(r.fromPage)} px from the page's top`);
+    }
+    if (wanted('no-forced') || only?.startsWith('no-forced-')) {
+      const one = only?.startsWith('no-forced-') ? (only.slice(10) as (typeof NO_FORCED_GAMES)[number]) : undefined;
+      if (one && !NO_FORCED_GAMES.includes(one)) throw new Error(`--game ${only}: no such game (${NO_FORCED_GAMES.join(', ')})`);
+      const t0 = Date.now();
+      const runs = await checkNoForcedPrompt(browser, resolve(sabbat), join(web, 'dist'), { seed: process.env.E2E_SEED ? Number(process.env.E2E_SEED) : undefined, forced: process.env.E2E_FORCED_MOVES, dump: process.env.E2E_DUMP, only: one });
+      for (const r of runs) console.log(`e2e no-forced ${r.game}: joined from an invite link against bots (seed ${r.seed}), played to the result in ${r.seconds.toFixed(0)} s; ${r.offers} states offered her something, none a forced move alone; the table played ${r.forcedForHer} for her, told in her log`);
+      console.log(`e2e no-forced: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
     }
     if (!only || phoneOnly) {
       const one = only?.startsWith('phone-') ? (only.slice(6) as (typeof PHONE_GAMES)[number]) : undefined;

@@ -17,6 +17,7 @@ import { isRectification, RectifyGrid } from './Rectify';
 import { Why } from '../../table/aid';
 import { ForcedNote, ForcedToggle } from '../forced';
 import './double_jeu.css';
+import './phone.css';
 import { formulaSpellOutcome, lastRevealWhy, pickedText, revealWhy } from './why';
 
 export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
