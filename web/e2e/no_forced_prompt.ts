@@ -1,4 +1,4 @@
-// Requirement (issue 39, "a forced move is not asked", rules/README.md): a person who has never
+// Requirement ("a forced move is not asked", rules/README.md): a person who has never
 // played opens an invite link of each of the four games, takes the one free seat of a table of
 // the fewest players whose other seats are bots, says she is ready and plays the whole game to
 // its result by clicking (each pick drawn from a seeded generator). Every state her page
