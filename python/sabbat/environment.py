@@ -364,6 +364,24 @@ class _Table:
                 raise RuntimeError(f"{bot.name} proposes nothing for {agent}")
         return self._catalogue.index_of(proposal["action"])
 
+    @property
+    def num_agents(self) -> int:
+        """How many agents are still in the episode."""
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        """How many agents an episode starts with: one per seat."""
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self) -> _Table:
+        """The environment itself (it wraps nothing), as PettingZoo's wrappers answer."""
+        return self
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
 
 class SabbatEnv(_Table, _AECBase):
     """One game of `game_id` at a time in PettingZoo's AEC API, its seats the agents "seat_0",
@@ -387,24 +405,6 @@ class SabbatEnv(_Table, _AECBase):
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict] = {}
         self.agent_selection: str = self.possible_agents[0]
-
-    @property
-    def num_agents(self) -> int:
-        """How many agents are still in the episode."""
-        return len(self.agents)
-
-    @property
-    def max_num_agents(self) -> int:
-        """How many agents an episode starts with: one per seat."""
-        return len(self.possible_agents)
-
-    @property
-    def unwrapped(self) -> SabbatEnv:
-        """The environment itself (it wraps nothing)."""
-        return self
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Starts a new game: with `seed`, the game of that seed (as sabbat.new_game deals it)

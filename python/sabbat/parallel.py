@@ -53,24 +53,6 @@ class SabbatParallelEnv(_Table, _ParallelBase):
         self.metadata["is_parallelizable"] = True
         self._order = np.random.default_rng(0)
 
-    @property
-    def num_agents(self) -> int:
-        """How many agents are still in the episode."""
-        return len(self.agents)
-
-    @property
-    def max_num_agents(self) -> int:
-        """How many agents an episode starts with: one per seat."""
-        return len(self.possible_agents)
-
-    @property
-    def unwrapped(self) -> SabbatParallelEnv:
-        """The environment itself (it wraps nothing)."""
-        return self
-
-    def __str__(self) -> str:
-        return self.metadata["name"]
-
     def reset(self, seed: int | None = None,
               options: dict | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
         """Starts a new game (seeds as SabbatEnv.reset) and returns (observations, infos), one
