@@ -80,7 +80,7 @@ export async function checkComeback(browser: Browser, bin: string, dist: string,
     if (screens) await b.screenshot({ path: join(screens, 'play-again-360.png'), fullPage: true });
     await offer.click();
     await b.waitForURL((u) => u.pathname === `/t/${next}`, { timeout: 15000 });
-    await b.locator('.conn', { hasText: /seat 2\b/ }).waitFor({ timeout: 10000 });
+    await b.locator('.conn', { hasText: /seat 2\b/ }).waitFor({ state: 'attached', timeout: 10000 }); // a phone hides it while playing
     // Both seats taken: the next game begins by itself.
     await a.locator('.sortileges').waitFor({ timeout: 10000 });
     await b.locator('.sortileges').waitFor({ timeout: 10000 });
