@@ -79,7 +79,6 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
     <div class={`baba-yaga${takesTile(legal) ? ' tiles' : ''}${v.card || v.effect_card ? '' : ' no-card'}`} data-phase={v.phase}>
       <Banner view={v} me={me} legal={legal} names={names} left={left} />
       <SpellWhy session={session} names={names} />
-      <ForcedNote log={session.log} me={me} names={names} />
       <div class="by-main">
         {legal.length > 0 && <Actions view={v} legal={legal} names={names} pending={pending} busy={busy} act={act} setPending={setPending} />}
         <section class="by-board panel" aria-labelledby="by-forest-title">
@@ -93,6 +92,8 @@ export function BabaYagaBoard({ session, act, names, setting }: BoardProps) {
         <SpellCard view={v} me={me} names={names} />
         <Players view={v} me={me} names={names} actors={st.actors} />
       </div>
+      {/* Under the board: on a phone the forest must stay in view during the race. */}
+      <ForcedNote log={session.log} me={me} names={names} />
       <p class="small keys-help">
         {t('by_keys_short')}{' '}
         <button type="button" class="by-help-toggle" aria-expanded={help} onClick={() => setHelp(!help)}>
