@@ -33,6 +33,11 @@ const PHASES: Record<Timed, string[]> = {
   'bal-des-sorcieres': ['window'],
 };
 
+// Le Bal des Sorcières is turn-based: only its reaction windows bound her time. A turn's other
+// clock is its least time (the table plays a forced move then, rules/README.md), which never
+// hurries a witch who has a choice, so those moments are not measured.
+const ONLY_TIMED: Partial<Record<Timed, string[]>> = { 'bal-des-sorcieres': ['window'] };
+
 export interface LiveRun {
   game: Timed;
   measured: number;
@@ -112,7 +117,7 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
     while ((await page.locator('.result').count()) === 0) {
       if (Date.now() > end) throw new Error(`${NAME[game]}: no result in 4 minutes`);
       const span = await measure(page, game);
-      if (span) {
+      if (span && (ONLY_TIMED[game]?.includes(span.phase) ?? true)) {
         run.measured++;
         if (!run.phases.includes(span.phase)) run.phases.push(span.phase);
         run.tallest = Math.max(run.tallest, span.fromBoard);
