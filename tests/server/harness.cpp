@@ -4,8 +4,12 @@
 
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -94,23 +98,32 @@ bool TestServer::logged(std::string_view part) const {
   }
 }
 
-Client::Client(uint16_t port, std::string origin, const std::string& target) : ws_(ioc_) {
-  auto& tcp_stream = beast::get_lowest_layer(ws_);
+struct Client::Connection {
+  net::io_context ioc;
+  websocket::stream<beast::tcp_stream> ws{ioc};
+};
+
+Client::Client(uint16_t port, std::string origin, const std::string& target)
+    : connection_(std::make_unique<Connection>()) {
+  auto& ws = connection_->ws;
+  auto& tcp_stream = beast::get_lowest_layer(ws);
   tcp_stream.expires_after(kSafety);
   tcp_stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
+  ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
     if (!origin.empty()) req.set(http::field::origin, origin);
   }));
-  ws_.handshake("127.0.0.1:" + std::to_string(port), target);
+  ws.handshake("127.0.0.1:" + std::to_string(port), target);
   json welcome = next();
   EXPECT_EQ(welcome.value("type", ""), "welcome");
 }
 
 Client::~Client() {
-  beast::error_code ec;
-  beast::get_lowest_layer(ws_).close();
-  (void)ec;
+  beast::get_lowest_layer(connection_->ws).close();
   dump_received();
+}
+
+int Client::native_socket() {
+  return beast::get_lowest_layer(connection_->ws).socket().native_handle();
 }
 
 // With SABBAT_FRAMES_DIR set, every message the connection received, one JSON object a line,
@@ -134,25 +147,36 @@ void Client::send(const json& message) {
 }
 
 void Client::send_text(const std::string& text) {
-  beast::get_lowest_layer(ws_).expires_after(kSafety);
-  ws_.text(true);
-  ws_.write(net::buffer(text));
+  auto& ws = connection_->ws;
+  beast::get_lowest_layer(ws).expires_after(kSafety);
+  ws.text(true);
+  ws.write(net::buffer(text));
 }
 
 void Client::send_raw(const std::string& bytes) {
-  beast::get_lowest_layer(ws_).expires_after(kSafety);
-  net::write(beast::get_lowest_layer(ws_), net::buffer(bytes));
+  auto& ws = connection_->ws;
+  beast::get_lowest_layer(ws).expires_after(kSafety);
+  net::write(beast::get_lowest_layer(ws), net::buffer(bytes));
 }
 
-boost::system::error_code Client::read_within_safety(boost::beast::flat_buffer& buffer) {
+bool Client::read_within_safety(std::string& text, std::string& error) {
   // Asynchronous, since the stream's expiry bounds only asynchronous operations: a message
   // that never comes fails the test instead of hanging it.
+  auto& ws = connection_->ws;
+  beast::flat_buffer buffer;
   beast::error_code ec;
-  beast::get_lowest_layer(ws_).expires_after(kSafety);
-  ws_.async_read(buffer, [&ec](beast::error_code e, std::size_t) { ec = e; });
-  ioc_.restart();
-  ioc_.run();
-  return ec;
+  beast::get_lowest_layer(ws).expires_after(kSafety);
+  ws.async_read(buffer, [&ec](beast::error_code e, std::size_t) { ec = e; });
+  connection_->ioc.restart();
+  connection_->ioc.run();
+  if (ec) {
+    closed_ = true;
+    close_code_ = ws.reason().code;
+    if (ec != websocket::error::closed) error = ec.message();
+    return false;
+  }
+  text = beast::buffers_to_string(buffer.data());
+  return true;
 }
 
 json Client::next() {
@@ -160,15 +184,12 @@ json Client::next() {
     ADD_FAILURE() << "reading from a closed connection";
     return nullptr;
   }
-  beast::flat_buffer buffer;
-  const beast::error_code ec = read_within_safety(buffer);
-  if (ec) {
-    closed_ = true;
-    close_code_ = ws_.reason().code;
-    if (ec != websocket::error::closed) ADD_FAILURE() << "read: " << ec.message();
+  std::string text, error;
+  if (!read_within_safety(text, error)) {
+    if (!error.empty()) ADD_FAILURE() << "read: " << error;
     return nullptr;
   }
-  last_text = beast::buffers_to_string(buffer.data());
+  last_text = std::move(text);
   largest_text = std::max(largest_text, last_text.size());
   auto parsed = parse_untrusted_json(last_text, {1 << 22, 64});
   if (!parsed) {
@@ -189,14 +210,9 @@ json Client::next_of(std::string_view type) {
 
 std::vector<json> Client::until_closed() {
   std::vector<json> got;
-  while (!closed_) {
-    beast::flat_buffer buffer;
-    if (read_within_safety(buffer)) {
-      closed_ = true;
-      close_code_ = ws_.reason().code;
-      break;
-    }
-    auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer.data()), {1 << 22, 64});
+  std::string text, error;
+  while (!closed_ && read_within_safety(text, error)) {
+    auto parsed = parse_untrusted_json(text, {1 << 22, 64});
     if (parsed) {
       received.push_back(*parsed);
       got.push_back(*parsed);
