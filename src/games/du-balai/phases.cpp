@@ -32,9 +32,6 @@ DuBalaiState::DuBalaiState(const Options& options, uint64_t seed) : o_(options),
 }
 
 namespace {
-std::string seat_name(int s) {
-  return "seat " + std::to_string(s);
-}
 std::string card_name(Card c) {
   return std::string(info(c).name);
 }
