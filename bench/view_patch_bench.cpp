@@ -13,7 +13,7 @@
 #include "bots/bot.hpp"
 #include "bots/scheduler.hpp"
 #include "core/registry.hpp"
-#include "server/view_patch.hpp"
+#include "server/table/view_patch.hpp"
 
 namespace sabbat {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fuzz_bytes.hpp"
-#include "server/framed_socket.hpp"
+#include "server/net/framed_socket.hpp"
 
 using sabbat::server::FrameEdge;
 

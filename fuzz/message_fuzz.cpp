@@ -14,9 +14,9 @@
 
 #include "core/untrusted.hpp"
 #include "fuzz_bytes.hpp"
-#include "server/context.hpp"
-#include "server/dispatch.hpp"
-#include "server/lobby.hpp"
+#include "server/lobby/dispatch.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/ops/context.hpp"
 #include "store/store.hpp"
 
 using namespace sabbat;

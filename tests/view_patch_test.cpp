@@ -3,7 +3,7 @@
 // for every viewer after every action of random games of every game.
 #include <gtest/gtest.h>
 
-#include "server/view_patch.hpp"
+#include "server/table/view_patch.hpp"
 #include "support/random_games.hpp"
 
 namespace sabbat {

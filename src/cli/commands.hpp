@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/common.hpp"
-#include "server/options.hpp"
+#include "server/ops/options.hpp"
 
 namespace CLI {
 class App;

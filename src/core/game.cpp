@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "core/bot.hpp"
-#include "core/key_screen.hpp"
 #include "core/untrusted.hpp"
 
 namespace sabbat {
@@ -138,23 +136,8 @@ Result<Setup> Game::setup(int players, const std::map<std::string, std::string>&
   return Setup{players, std::move(params.value()), seed};
 }
 
-std::unique_ptr<Bot> Game::make_bot(std::string_view) const {
-  return nullptr;
-}
-
-const State& seen_by(const Bot& bot, const State& state, Seat seat, Rng& rng,
-                     std::unique_ptr<State>& redrawn) {
-  if (bot.reads_only_legal_actions()) return state;
-  redrawn = state.sample_hidden(seat, rng);
-  return *redrawn;
-}
-
 void State::components_played(Seat, Action, std::vector<int>&) const {}
 
 void State::components_held(Seat, std::vector<int>&) const {}
-
-std::unique_ptr<KeyScreen> Game::make_key_screen() const {
-  return nullptr;
-}
 
 }  // namespace sabbat

@@ -3,12 +3,15 @@
 // JSON is parsed only within bounds, and whatever is shown back to a person is made harmless.
 #include <cstddef>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
-#include "game.hpp"
+#include "result.hpp"
 
 namespace sabbat {
+
+using json = nlohmann::json;  // as in game.hpp, which this door to outside text does not need
 
 struct JsonLimits {
   std::size_t max_bytes = 64 * 1024;  // longer input is refused before parsing

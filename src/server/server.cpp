@@ -17,13 +17,14 @@
 #include <thread>
 
 #include "core/untrusted.hpp"
-#include "server/cluster.hpp"
-#include "server/context.hpp"
-#include "server/idle_watch.hpp"
-#include "server/listener.hpp"
-#include "server/lobby.hpp"
-#include "server/origin.hpp"
-#include "server/tls.hpp"
+#include "server/lobby/cluster.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/net/idle_watch.hpp"
+#include "server/net/origin.hpp"
+#include "server/net/tls.hpp"
+#include "server/ops/context.hpp"
+#include "server/sessions/listener.hpp"
+#include "server/sessions/websocket_session.hpp"
 #include "store/postgres.hpp"
 #include "store/store.hpp"
 
@@ -42,7 +43,7 @@ void sweep_idle(IdleWatch& watch, net::steady_timer& timer) {
   timer.expires_after(watch.sweep_period());
   timer.async_wait([&watch, &timer](const boost::system::error_code& ec) {
     if (ec) return;
-    watch.sweep();
+    WebsocketSession::close_idle(watch);
     sweep_idle(watch, timer);
   });
 }
@@ -227,6 +228,7 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     impl->cluster =
         std::make_unique<Cluster>(impl->ioc, ctx, std::move(control), *impl->write_ahead);
     ctx.cluster = impl->cluster.get();
+    impl->lobby->reach(impl->cluster.get());
   }
 
   boost::system::error_code ec;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/result.hpp"
-#include "server/options.hpp"
+#include "server/ops/options.hpp"
 
 namespace sabbat::server {
 

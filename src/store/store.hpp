@@ -31,7 +31,7 @@ struct StoredTable {
   std::vector<RecordedAction> actions;  // in seq order
   std::optional<std::string> result;    // the record's result line, once the game ended
   int64_t created_ms = 0;               // wall-clock milliseconds since the Unix epoch
-  // The table's chat (server/chat.hpp) as JSON text; empty while nobody wrote. Never part of
+  // The table's chat (server/table/chat.hpp) as JSON text; empty while nobody wrote. Never part of
   // the record.
   std::string chat;
 };

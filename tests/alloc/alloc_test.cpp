@@ -13,8 +13,8 @@
 #include <new>
 
 #include "core/registry.hpp"
-#include "server/framed_socket.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/framed_socket.hpp"
+#include "server/sessions/websocket_session.hpp"
 
 namespace {
 std::atomic<long> allocations{0};

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "play.hpp"
-#include "server/chat.hpp"
-#include "server/names.hpp"
+#include "server/protocol/names.hpp"
+#include "server/table/chat.hpp"
 #include "support/postgres_server.hpp"
 
 namespace sabbat::server::testing {

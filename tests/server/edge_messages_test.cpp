@@ -6,7 +6,7 @@
 #include <set>
 
 #include "play.hpp"
-#include "server/names.hpp"
+#include "server/protocol/names.hpp"
 
 namespace sabbat::server::testing {
 namespace {

@@ -9,7 +9,7 @@
 #include "core/registry.hpp"
 #include "games/du-balai/scenario.hpp"
 #include "play.hpp"
-#include "server/messages.hpp"
+#include "server/protocol/messages.hpp"
 
 namespace sabbat::server::testing {
 namespace {

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "play.hpp"
-#include "server/framed_socket.hpp"
+#include "server/net/framed_socket.hpp"
 #include "tcp_segments.hpp"
 
 namespace sabbat::server::testing {

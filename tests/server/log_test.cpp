@@ -8,7 +8,7 @@
 
 #include "harness.hpp"
 #include "play.hpp"
-#include "server/log.hpp"
+#include "server/ops/log.hpp"
 #include "server_process.hpp"
 
 namespace sabbat::server::testing {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "harness.hpp"
-#include "server/origin.hpp"
+#include "server/net/origin.hpp"
 
 namespace sabbat::server::testing {
 namespace {

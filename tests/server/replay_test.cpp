@@ -6,7 +6,7 @@
 
 #include "core/untrusted.hpp"
 #include "play.hpp"
-#include "server/replay.hpp"
+#include "server/protocol/replay.hpp"
 
 namespace sabbat::server::testing {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "server/harness.hpp"
 #include "server/server.hpp"
-#include "server/web_files.hpp"
+#include "server/sessions/web_files.hpp"
 
 namespace sabbat::server::testing {
 namespace {

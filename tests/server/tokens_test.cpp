@@ -4,7 +4,7 @@
 #include <sqlite3.h>
 
 #include "play.hpp"
-#include "server/secrets.hpp"
+#include "server/protocol/secrets.hpp"
 
 namespace sabbat::server::testing {
 namespace {

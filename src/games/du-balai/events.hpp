@@ -22,6 +22,7 @@ json reveal_json(const DuBalaiState& s);
 json drawn_json(const DuBalaiState& s);
 std::string drawn_text(const DuBalaiState& s);
 // Narration (narration.cpp).
+std::string seat_name(int s);         // "seat 2"
 std::string square_text(int square);  // "14", or "across the line"
 std::string reveal_narration(const DuBalaiState& s);
 std::string move_narration(const DuBalaiState& s, Seat seat);

@@ -5,11 +5,11 @@
 
 namespace sabbat::du_balai {
 
-namespace {
-
 std::string seat_name(int s) {
   return "seat " + std::to_string(s);
 }
+
+namespace {
 
 std::string colour_word(Colour c) {
   return c == Colour::Orange ? "ORANGE" : "BLACK";

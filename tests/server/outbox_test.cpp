@@ -1,0 +1,78 @@
+// The write-ahead gate (server/table/outbox.hpp): nothing is told before what it depends on is
+// durable, and what is told keeps the order in which it was asked.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "server/table/outbox.hpp"
+
+namespace sabbat::server {
+namespace {
+
+TEST(Outbox, WithNothingWaitingAReleaseRunsAtOnce) {
+  Outbox box;
+  std::string told;
+  box.after_earlier([&] { told += "a"; });
+  EXPECT_EQ(told, "a");
+  EXPECT_TRUE(box.empty());
+}
+
+TEST(Outbox, ABatchWaitsForItsStoreWrite) {
+  Outbox box;
+  std::string told;
+  box.wait_for_store([&] { told += "a"; });
+  EXPECT_EQ(told, "");
+  EXPECT_FALSE(box.empty());
+  box.stored();
+  EXPECT_EQ(told, "a");
+  EXPECT_TRUE(box.empty());
+}
+
+TEST(Outbox, WhatComesAfterAWaitingBatchIsToldAfterIt) {
+  Outbox box;
+  std::string told;
+  box.wait_for_store([&] { told += "a"; });
+  box.after_earlier([&] { told += "b"; });
+  EXPECT_EQ(told, "");
+  box.stored();
+  EXPECT_EQ(told, "ab");
+}
+
+TEST(Outbox, EachStoreAnswerReleasesTheOldestWriteOnly) {
+  Outbox box;
+  std::string told;
+  box.wait_for_store([&] { told += "a"; });
+  box.after_earlier([&] { told += "b"; });
+  box.wait_for_store([&] { told += "c"; });
+  box.after_earlier([&] { told += "d"; });
+  box.stored();
+  EXPECT_EQ(told, "ab");
+  box.stored();
+  EXPECT_EQ(told, "abcd");
+}
+
+TEST(Outbox, AReleaseMayQueueMoreWithoutLosingOrder) {
+  Outbox box;
+  std::string told;
+  box.wait_for_store([&] {
+    told += "a";
+    box.after_earlier([&] { told += "x"; });  // behind "b", still waiting
+  });
+  box.after_earlier([&] { told += "b"; });
+  box.stored();
+  EXPECT_EQ(told, "abx");
+  EXPECT_TRUE(box.empty());
+}
+
+TEST(Outbox, AFailedStoreTellsNothingOfWhatWaited) {
+  Outbox box;
+  std::string told;
+  box.wait_for_store([&] { told += "a"; });
+  box.after_earlier([&] { told += "b"; });
+  box.clear();
+  EXPECT_TRUE(box.empty());
+  EXPECT_EQ(told, "");
+}
+
+}  // namespace
+}  // namespace sabbat::server
