@@ -8,6 +8,7 @@ set(SABBAT_UNITY_ALONE
     src/games/du-balai/scores.cpp
     src/games/sortileges/render.cpp
     src/games/sortileges/scoring.cpp
-    src/store/postgres_store.cpp)
+    src/store/postgres_store.cpp
+    src/server/net/boost_sources.cpp)
 list(TRANSFORM SABBAT_UNITY_ALONE PREPEND ${sabbat_root})
 set_source_files_properties(${SABBAT_UNITY_ALONE} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

@@ -14,6 +14,10 @@ bash scripts/install-deps.sh
 echo "== format"
 git ls-files -- '*.cpp' '*.hpp' | xargs clang-format --dry-run -Werror
 
+echo "== includes: down the layers, no cycles"
+python3 scripts/check-includes.py
+/usr/bin/python3 -m pytest -q -p no:cacheprovider tests/scripts
+
 echo "== build (warnings are errors)"
 cmake -S . -B build -G Ninja -DSABBAT_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"

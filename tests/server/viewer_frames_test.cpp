@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/record.hpp"
 #include "core/registry.hpp"
 #include "server/table/viewer_frames.hpp"
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setLang, t } from '../src/i18n/i18n';
-import { balMoment, balWhy, windowSeconds } from '../src/games/bal-des-sorcieres/explain';
+import { balMoment, balWhy, clockShown, windowSeconds } from '../src/games/bal-des-sorcieres/explain';
 
 const names = ['Morgane', 'Circé', 'Hécate'];
 const line = (kind: string, text: string) => ({ seq: 1, kind, text, data: {} });
@@ -138,4 +138,10 @@ test('French plurals of the Crapzouilles: 1 mort, 2 morts, 1 vivant (web/test/wo
   assert.equal(t('bal_alive', { n: 1 }), '1 vivant');
   assert.equal(t('bal_held_by', { n: 3, name: 'Circé' }), '3 retenus par Circé');
   setLang('en');
+});
+
+test('clock: only a reaction window shows its countdown; a turn\'s least time, before the table plays a forced move, is no limit on a witch with a choice', () => {
+  assert.equal(clockShown({ phase: 'window' }), true);
+  for (const phase of ['attack', 'parry', 'remake', 'inherit', 'restock', 'lose', 'boule', 'over']) assert.equal(clockShown({ phase }), false, phase);
+  assert.equal(clockShown(null), false);
 });

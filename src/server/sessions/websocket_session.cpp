@@ -1,6 +1,7 @@
 #include "server/sessions/websocket_session.hpp"
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/ssl/error.hpp>
 
 #include "core/untrusted.hpp"
 #include "server/lobby/dispatch.hpp"

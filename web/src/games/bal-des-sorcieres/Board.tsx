@@ -10,7 +10,7 @@ import { timeLeft, type Session } from '../../protocol/session';
 import { useTick } from '../../table/useSession';
 import { seatNo } from '../../table/seats';
 import { Why } from '../../table/aid';
-import { balMoment, balWhy, windowSeconds } from './explain';
+import { balMoment, balWhy, clockShown, windowSeconds } from './explain';
 import { ForcedNote, ForcedToggle } from '../forced';
 import type { BoardProps } from '../registry';
 import { attackOptions, attackText, choose, formulasOf, parseAction, spokenMoves, type AttackChoice } from './actions';
@@ -63,9 +63,10 @@ export function BalBoard({ session, act: send, actText, names, setting }: BoardP
   const over = v.phase === 'over';
   const hand = mine?.hand && !over ? mine.hand : null;
   // A reaction window is on the server's clock: its time left, counted from the later of the tick
-  // and the state just received.
-  const now = useTick(!!st.deadline && !over);
-  const left = over ? null : timeLeft(session, Math.max(now, session.stateAt));
+  // and the state just received. A turn's least time is not shown (clockShown).
+  const clock = !!st.deadline && clockShown(v);
+  const now = useTick(clock);
+  const left = clock ? timeLeft(session, Math.max(now, session.stateAt)) : null;
   const layout = `${legal.length ? 'm' : ''}${over ? '' : 'a'}${hand ? 'h' : ''}`;
   const [letPass, setLetPass] = useLetPass(session, send);
   return (

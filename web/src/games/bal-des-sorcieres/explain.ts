@@ -14,6 +14,13 @@ export function windowSeconds(w: { opened?: number; until?: number }): string {
   return seconds((w.until ?? 0) - (w.opened ?? 0));
 }
 
+// Whether the banner shows the clock. Only a reaction window's deadline bounds a witch with a
+// choice; a turn's deadline is its least time, after which the table plays a forced move, and
+// a countdown there would read as a limit on her.
+export function clockShown(v: { phase?: string } | null | undefined): boolean {
+  return v?.phase === 'window';
+}
+
 function seconds(ms: number): string {
   const s = String(Math.round(ms / 100) / 10);
   return lang() === 'fr' ? s.replace('.', ',') : s;
