@@ -24,18 +24,13 @@ constexpr bool spell_in_attack(Spell sp) {
   }
 }
 
-// The spells played with an attack, in their order: eight of them.
-static_assert([] {
-  int n = 0;
-  for (int sp = 0; sp < kSpells; ++sp) n += spell_in_attack(Spell(sp));
-  return n;
-}() == 8);
+// The spells played with an attack, in their order: eight of them, or the build fails.
 constexpr auto kAttackSpells = [] {
   std::array<uint8_t, 8> out{};
   size_t n = 0;
   for (int sp = 0; sp < kSpells; ++sp)
-    if (spell_in_attack(Spell(sp))) out[n++] = uint8_t(sp);
-  return out;
+    if (spell_in_attack(Spell(sp))) out.at(n++) = uint8_t(sp);
+  return n == out.size() ? out : throw "eight spells go with an attack";
 }();
 
 bool spell_with_parry(Spell sp, bool farce) {
