@@ -5,8 +5,11 @@
 #include <array>
 #include <memory>
 #include <numeric>
+#include <vector>
 
 #include "bench/baselines.hpp"
+#include "bots/bot.hpp"
+#include "bots/scheduler.hpp"
 #include "games/bal-des-sorcieres/bal_des_sorcieres.hpp"
 #include "games/bal-des-sorcieres/data.hpp"
 
@@ -27,27 +30,26 @@ void BM_BalShuffleAndDeal121(benchmark::State& bs) {
 }
 BENCHMARK(BM_BalShuffleAndDeal121);
 
-// A whole game at `level` ("easy", "hard"): new state, uniformly random legal actions of the
-// seat to act until one witch is left, scores.
+// A whole game at `level` ("easy", "hard"): new state, uniformly random legal actions until
+// one witch is left, scores. The steps are the simulator's (`sabbat sim --bot random`): each
+// witch who may act proposes a random legal action now, and the clock acts when its deadline
+// comes first or nobody else can (a reaction window or a forced move waits for it). A step
+// that is missing or refused would loop for ever: it stops the benchmark with an error.
 void playout(benchmark::State& bs, const char* level) {
   const auto game = bal::make_game();
+  RandomBot random;
+  const std::vector<Bot*> bots(4, &random);
   Rng rng(1);
   int64_t actions = 0, games = 0;
   for (auto _ : bs) {
     auto setup = game->setup(4, {{"level", level}}, rng.next());
     auto state = std::move(game->new_state(*setup).value());
-    GameTime now = 0;
     while (!state->terminal()) {
-      const SeatSet actors = state->actors();
-      if (actors.empty()) {  // a forced move, which the clock plays at the turn's least time
-        const auto due = state->deadline();
-        now = due->at;
-        (void)state->apply(kClock, due->action, now);
-        continue;
+      const auto step = next_step(*state, bots, rng);
+      if (!step || !state->apply(step->seat, step->action, step->at)) {
+        bs.SkipWithError("a random game of Le Bal stopped: no step, or a step refused");
+        return;
       }
-      Seat seat = 0;
-      while (!actors.contains(seat)) ++seat;
-      (void)state->apply(seat, *state->random_legal(seat, rng), now);
       ++actions;
     }
     benchmark::DoNotOptimize(state->scores());

@@ -505,6 +505,40 @@ TEST(BalPlayout, ARandomMoveIsTheListedMoveAtTheSameDraw) {
   EXPECT_GT(attacks, 20 * sabbat::testing::scaled(8));
 }
 
+// "A forced move is not asked": the table plays the move of the witch to play when it is her
+// only one, and only then; asked (`forced ask`), she is offered exactly that move. The endings
+// matter most: one potion against the last witch left is a single attack.
+TEST(BalPlayout, TheTablePlaysAMoveExactlyWhenItIsTheWitchsOnlyOne) {
+  int forced = 0, turns = 0;
+  ActionList legal;
+  for (const std::string level : {"easy", "hard"})
+    for (uint64_t seed = 0; seed < uint64_t(sabbat::testing::scaled(50)); ++seed) {
+      auto s = new_game(3 + int(seed % 4), level, seed, level == "hard" && seed % 2);
+      Rng rng(seed);
+      auto check = [&](const State& st) {
+        const BalState& b = bal(st);
+        const SeatSet turn = st.actors_seen_by(kSpectator);  // outside a window, her turn
+        if (st.terminal() || b.phase() == Phase::Window || turn.size() != 1) return true;
+        const Seat seat = Seat(__builtin_ctz(turn.bits()));
+        auto asked = st.clone();
+        EXPECT_TRUE(asked->apply_text(seat, "forced ask", st.now()).ok());
+        asked->legal_actions(seat, legal);
+        const MaybeAction table = b.forced_move();
+        ++turns;
+        forced += table.has_value();
+        EXPECT_EQ(table.has_value(), legal.size() == 1) << st.full_state().dump();
+        if (table && legal.size() == 1) {
+          EXPECT_EQ((*table).code, legal[0].code);
+        }
+        return !::testing::Test::HasFailure();
+      };
+      const auto no_look = [](const State&, Seat, const ActionList&) {};
+      play(*s, rng, no_look, check);
+    }
+  EXPECT_GT(forced, 10 * sabbat::testing::scaled(50));
+  EXPECT_GT(turns, forced);  // and some turns ask a choice
+}
+
 TEST(BalPlayout, ViewsHideOtherHandsAndThePile) {
   auto s = new_game(4, "medium", 3);
   const auto full = s->full_state().dump();

@@ -5,9 +5,11 @@ namespace sabbat {
 std::optional<Step> next_step(const State& state, const std::vector<Bot*>& bots, Rng& rng) {
   std::optional<Step> best;
   uint32_t tied = 0;  // proposals at best->at so far
-  const SeatSet actors = state.actors();
-  for (Seat s = 0; s < state.players(); ++s) {
-    if (!actors.contains(s) || !bots[size_t(s)]) continue;
+  // The actors in the order of their seats, without asking the game its number of seats at
+  // every turn of the loop (a call through the state's table of virtual functions).
+  for (uint32_t rest = state.actors().bits(); rest != 0; rest &= rest - 1) {
+    const Seat s = __builtin_ctz(rest);
+    if (size_t(s) >= bots.size() || !bots[size_t(s)]) continue;
     // A bot sees what its seat sees: everything else is redrawn before it looks.
     std::unique_ptr<State> redrawn;
     const State& seen = seen_by(*bots[size_t(s)], state, s, rng, redrawn);

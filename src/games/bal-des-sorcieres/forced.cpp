@@ -34,12 +34,18 @@ void BalState::refresh_forced() {
   const SeatSet who = turn_actor();
   if (who.size() != 1) return;
   const Seat seat = Seat(__builtin_ctz(who.bits()));
-  list.clear();
-  moves(seat, list);
+  uint32_t only = kNoForced;
+  if (phase_ == Phase::Attack) {
+    // An attack's moves are counted from the hand, not listed: a turn has hundreds.
+    if (const MaybeAction a = lone_attack(seat)) only = (*a).code;
+  } else {
+    list.clear();
+    moves(seat, list, 2);
+    if (list.size() == 1) only = list[0].code;
+  }
   // In the incantation mode a move that names cards is read aloud by its witch: only one that
   // names none is played for her.
-  if (list.size() == 1 && incantation_refusal(*this, seat, list[0].code).empty())
-    forced_code_ = list[0].code;
+  if (only != kNoForced && incantation_refusal(*this, seat, only).empty()) forced_code_ = only;
 }
 
 void BalState::begin_turn(GameTime now) {

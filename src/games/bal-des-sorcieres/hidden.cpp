@@ -120,6 +120,9 @@ Status BalState::audit() const {
   for (int i = 0; i < exchange_.token_count; ++i) ++tokens[exchange_.tokens[size_t(i)]];
   for (int t = 0; t <= kColours; ++t)
     if (tokens[size_t(t)] != kFarceCounts[size_t(t)]) return fail("farce tokens lost or added");
+  CardSet discarded;
+  for (int i = 0; i < discard_size_; ++i) discarded.add(discard_[size_t(i)]);
+  if (discarded != discarded_) return fail("the discard pile and its set of cards differ");
   if (phase_ == Phase::Over && eliminated_count_ != options_.players - 1)
     return fail("the game ended with more than one witch at the ball");
   return audit_window();
@@ -201,6 +204,7 @@ Status BalState::set_hand(Seat seat, std::initializer_list<Card> cards) {
         std::copy(next.discard_.begin() + i + 1, next.discard_.begin() + next.discard_size_,
                   next.discard_.begin() + i);
         --next.discard_size_;
+        next.discarded_.remove(c);
       }
     for (Seat p = 0; p < options_.players; ++p) {
       Witch& w = next.witches_[size_t(p)];

@@ -8,7 +8,7 @@ namespace sabbat::bal {
 
 namespace {
 
-bool spell_in_attack(Spell sp) {
+constexpr bool spell_in_attack(Spell sp) {
   switch (sp) {
     case Spell::TresorMagique:
     case Spell::Sortilege:
@@ -23,6 +23,15 @@ bool spell_in_attack(Spell sp) {
       return false;
   }
 }
+
+// The spells played with an attack, in their order: eight of them, or the build fails.
+constexpr auto kAttackSpells = [] {
+  std::array<uint8_t, 8> out{};
+  size_t n = 0;
+  for (int sp = 0; sp < kSpells; ++sp)
+    if (spell_in_attack(Spell(sp))) out.at(n++) = uint8_t(sp);
+  return n == out.size() ? out : throw "eight spells go with an attack";
+}();
 
 bool spell_with_parry(Spell sp, bool farce) {
   return sp == Spell::TresorMagique || sp == Spell::Remede || sp == Spell::Abracadabra ||
@@ -250,7 +259,7 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
       // "Le défenseur doit réaliser une parade magique": with the potions in hand, she
       // parries (or avoids the attack with a spell). Abracadabra stays her choice: it is a
       // spell.
-      if (lack(*this, seat).missing > 0) return v.yes();
+      if (v.lack_of(*this, seat).missing > 0) return v.yes();
       return v.no([&] {
         return "you hold the potions to parry, and \"le d\u00e9fenseur doit r\u00e9aliser "
                "une "
@@ -259,7 +268,7 @@ typename Verdict::Answer BalState::judge(Seat seat, const Decoded& d, Verdict v)
       });
     }
     case ActionType::Parry: {
-      const Lack l = lack(*this, seat);
+      const Lack l = v.lack_of(*this, seat);
       if (spell && !spell_with_parry(Spell(d.spell), exchange_.farce))
         return v.no(
             [&] { return std::string(spell_name(d.spell) + " is not played with a parry"); });
@@ -397,14 +406,17 @@ typename Verdict::Answer BalState::judge_window(Seat seat, const Decoded& d, Ver
 }
 
 // The two verdicts of `judge`: a yes or no for listing and checking moves, which builds no
-// text, and the message that tells a player why not.
+// text, and the message that tells a player why not. A listing of parries counts what the
+// defender lacks once for all its candidates (`known`).
 struct BalState::Allowed {
   using Answer = bool;
+  const Lack* known = nullptr;
   static bool yes() { return true; }
   template <class Why>
   static bool no(Why&&) {
     return false;
   }
+  Lack lack_of(const BalState& s, Seat seat) const { return known ? *known : lack(s, seat); }
 };
 struct BalState::Reason {
   using Answer = std::string;
@@ -413,6 +425,7 @@ struct BalState::Reason {
   static std::string no(Why&& why) {
     return why();
   }
+  static Lack lack_of(const BalState& s, Seat seat) { return lack(s, seat); }
 };
 
 bool BalState::allowed(Seat seat, const Decoded& d) const {
@@ -462,8 +475,8 @@ BalState::AttackMenu BalState::attack_menu(Seat seat) const {
     m.singles += n > 0;
   }
   m.spells[size_t(m.spell_count++)] = kNoSpell;
-  for (int sp = 0; sp < kSpells; ++sp) {
-    if (!spell_in_attack(Spell(sp)) || held(kind_of(Spell(sp))) == 0) continue;
+  for (const uint8_t sp : kAttackSpells) {
+    if (held(kind_of(Spell(sp))) == 0) continue;
     if (Spell(sp) == Spell::Remede && !(me.dead > 0 && me.alive() < kCrapzouilles)) continue;
     if (Spell(sp) == Spell::Envoutement && !can_capture(*this, seat)) continue;
     m.spells[size_t(m.spell_count++)] = uint8_t(sp);
@@ -479,6 +492,12 @@ BalState::AttackMenu BalState::attack_menu(Seat seat) const {
 void BalState::attack_actions(Seat seat, ActionList& out) const {
   const AttackMenu m = attack_menu(seat);
   for (int i = 0, n = m.total(); i < n; ++i) out.push_back(nth_attack(m, i));
+}
+
+MaybeAction BalState::lone_attack(Seat seat) const {
+  const AttackMenu m = attack_menu(seat);
+  if (m.total() != 1) return {};
+  return nth_attack(m, 0);
 }
 
 // The `i`th action of the menu's list: the spells in order, then the colours, one potion
@@ -519,18 +538,21 @@ MaybeAction BalState::random_legal(Seat seat, Rng& rng) const {
 }
 
 void BalState::legal_actions(Seat seat, ActionList& out) const {
-  moves(seat, out);
+  moves(seat, out, SIZE_MAX);
   if (options_.incantation) list_incantations(*this, seat, out);
 }
 
 // Candidates that need a card are offered only to a witch who holds it; `judge` says the rest.
-void BalState::moves(Seat seat, ActionList& out) const {
+// The list stops at `cap` moves (the forced move's test needs to know only whether there are
+// two), but for an attack, whose moves are counted, not judged.
+void BalState::moves(Seat seat, ActionList& out, size_t cap) const {
   out.clear();
   if (!actors().contains(seat)) return;
   const CardSet& hand = witches_[size_t(seat)].hand;
   auto holds = [&](Spell sp) { return !(hand & kind_cards(kind_of(sp))).empty(); };
+  Allowed verdict;
   auto offer = [&](const Decoded& d) {
-    if (allowed(seat, d)) out.push_back(Action{encode(d)});
+    if (out.size() < cap && judge(seat, d, verdict)) out.push_back(Action{encode(d)});
   };
   switch (phase_) {
     case Phase::Attack:
@@ -559,15 +581,24 @@ void BalState::moves(Seat seat, ActionList& out) const {
       for (uint8_t k = 0; k < kKinds; ++k) offer({ActionType::Throw, kNobody, k});
       offer({ActionType::Keep});
       return;
-    case Phase::Parry:
+    case Phase::Parry: {
+      const Lack l = lack(*this, seat);
+      verdict.known = &l;
       offer({ActionType::Parry, kNobody, 0, 0, kNoSpell});
+      // Short of potions, only Abracadabra goes with a parry; a spell is judged only when it
+      // may go with one. (`judge` decides; these only spare it the candidates it refuses.)
       for (int sp = 0; sp < kSpells; ++sp)
-        if (holds(Spell(sp))) offer({ActionType::Parry, kNobody, 0, 0, uint8_t(sp)});
-      if (holds(Spell::BaguetteMagique)) offer({ActionType::Baguette});
-      if (holds(Spell::DuBalai))
+        if ((l.missing == 0 || Spell(sp) == Spell::Abracadabra) &&
+            spell_with_parry(Spell(sp), exchange_.farce) && holds(Spell(sp)))
+          offer({ActionType::Parry, kNobody, 0, 0, uint8_t(sp)});
+      // Neither sends on nor cancels a farce or a doubled attack.
+      const bool cards = !exchange_.farce && !exchange_.doubled;
+      if (cards && holds(Spell::BaguetteMagique)) offer({ActionType::Baguette});
+      if (cards && exchange_.spell != uint8_t(Spell::Sortilege) && holds(Spell::DuBalai))
         for (Seat t = 0; t < options_.players; ++t) offer({ActionType::Balai, t});
       offer({ActionType::Take});
       return;
+    }
     case Phase::Over:
       return;
   }

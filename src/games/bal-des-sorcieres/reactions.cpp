@@ -13,9 +13,7 @@ namespace {
 bool may_be_held(const BalState& s, Spell sp) {
   const Kind k = kind_of(sp);
   if (kind_info(k).level > s.options().level) return false;
-  int gone = 0;
-  for (int i = 0; i < s.discard_size(); ++i) gone += card_kind(s.discard_at(i)) == k;
-  return gone < kind_info(k).count;
+  return (s.discarded() & kind_cards(k)).size() < kind_info(k).count;
 }
 
 }  // namespace

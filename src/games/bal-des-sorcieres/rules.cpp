@@ -39,6 +39,7 @@ Card Rules::draw() {
   if (s.pile_size_ == 0) {
     for (int i = 0; i < s.discard_size_; ++i) s.pile_[s.pile_size_++] = s.discard_[size_t(i)];
     s.discard_size_ = 0;
+    s.discarded_ = {};
   }
   if (s.pile_size_ == 0) return kNoCard;
   const auto at = s.rng_.below(s.pile_size_);
@@ -57,6 +58,7 @@ void Rules::gain(Seat seat, int n) {
 
 void Rules::discard(Card c) {
   s.discard_[s.discard_size_++] = c;
+  s.discarded_.add(c);
 }
 
 // The lowest card of a kind: cards of one kind are alike for the rules. A formula read names
@@ -83,9 +85,7 @@ bool Rules::has_potion(Seat seat) const {
 bool Rules::potions_left() const {
   for (int i = 0; i < s.pile_size_; ++i)
     if (is_potion_card(s.pile_[size_t(i)])) return true;
-  for (int i = 0; i < s.discard_size_; ++i)
-    if (is_potion_card(s.discard_[size_t(i)])) return true;
-  return false;
+  return !(s.discarded_ & kPotionCards).empty();
 }
 
 // "Un joueur ... qui ne possède plus que 2 cartes en main, en pioche 2 supplémentaires avant ou

@@ -191,7 +191,8 @@ inline uint32_t encode(const Decoded& d) {
   return uint32_t(d.type) | uint32_t(d.target + 1) << 5 | uint32_t(d.colour) << 9 |
          uint32_t(d.count) << 14 | (uint32_t(d.spell + 1) & 15) << 17 | uint32_t(d.tresor) << 21;
 }
-inline Decoded decode(uint32_t code) {
+// Inlined: every judgement and every move decodes, and the call cost more than the work.
+[[gnu::always_inline]] inline Decoded decode(uint32_t code) {
   Decoded d;
   d.type = ActionType(code & 31);
   d.target = Seat((code >> 5) & 15) - 1;
@@ -264,6 +265,8 @@ class BalState final : public State {
   int pile_size() const { return pile_size_; }
   int discard_size() const { return discard_size_; }
   Card discard_at(int i) const { return discard_[size_t(i)]; }
+  // The discard pile's cards as a set, to count a kind there in one instruction.
+  const CardSet& discarded() const { return discarded_; }
   const std::array<uint8_t, kColours + 1>& bowl() const { return bowl_; }
   bool eliminated(Seat s) const { return witches_[size_t(s)].out_rank != 0; }
   int count_in_hand(Seat s, Kind k) const {
@@ -311,11 +314,15 @@ class BalState final : public State {
   // In a reaction window, `seat` is asked by what she holds now, as yet unanswered.
   void ask_again(Seat seat);
   bool allowed(Seat seat, const Decoded& d) const;
-  void moves(Seat seat, ActionList& out) const;  // the legal moves, before any formula
+  // The legal moves, before any formula, up to `cap` of them.
+  void moves(Seat seat, ActionList& out, size_t cap) const;
   struct AttackMenu;
   AttackMenu attack_menu(Seat seat) const;
   Action nth_attack(const AttackMenu& m, int i) const;
   void attack_actions(Seat seat, ActionList& out) const;
+  // Her attack, when attack_actions would list only one (a Lutin farceur, a pass, one potion
+  // against the last witch left).
+  MaybeAction lone_attack(Seat seat) const;
   std::string refusal(Seat seat, const Decoded& d) const;  // empty when she may
 
   Options options_;
@@ -325,6 +332,7 @@ class BalState final : public State {
   uint8_t pile_size_ = 0;
   std::array<Card, kCards> discard_{};  // face up, in the order they fell
   uint8_t discard_size_ = 0;
+  CardSet discarded_;               // the same cards, as a set
   std::array<Card, kCards> box_{};  // the spells the level leaves out
   uint8_t box_size_ = 0;
   Exchange exchange_;
