@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, checks formatting, builds with warnings as
-# errors and runs the tests and the web client's tests (unit, then Chromium against a real
+# Runs every test: installs what is missing, checks formatting and that includes go down the
+# layers of src/ without cycles, builds with warnings as errors and runs the tests (every
+# benchmark once among them) and the web client's tests (unit, then Chromium against a real
 # sabbat serve), then builds again under AddressSanitizer and
 # UndefinedBehaviorSanitizer and runs them once more (a tenth of the random games there, and a
 # sample of the whole games that the plain pass plays in full), and
