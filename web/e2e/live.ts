@@ -90,7 +90,8 @@ async function measure(page: Page, game: Timed): Promise<Span | null> {
 async function settleLive(page: Page, game: Timed) {
   if (game === 'bal-des-sorcieres') {
     await page.locator('form.create select').nth(0).selectOption('3');
-    await page.locator('#param-window_ms').fill('2');
+    // Long enough that a busy machine's page still sees a window that asks her before it closes.
+    await page.locator('#param-window_ms').fill('5');
     await page.locator('#param-window_min_ms').fill('0');
   }
   if (game === 'du-balai' || game === 'baba-yaga') await page.locator('#param-max_turns').fill('3');
@@ -129,7 +130,6 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
       }
       if (!(await clickStep(page, game))) await page.waitForTimeout(80);
     }
-    for (const p of PHASES[game]) if (!run.phases.includes(p)) throw new Error(`${NAME[game]}: the phase ${p} was never measured (measured: ${run.phases.join(', ')})`);
     return run;
   } finally {
     await ctx.close();
@@ -140,7 +140,19 @@ export async function checkLive(browser: Browser, bin: string, dist: string, dum
   const server = await startServer(bin, dist);
   try {
     const runs: LiveRun[] = [];
-    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) if (!only || only === g) runs.push(await playLive(browser, server.url, g, dump));
+    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) {
+      if (only && only !== g) continue;
+      // A reaction window asks her only when she holds a card to play in it, which a random
+      // deal may never give her in one game: up to three games, until every timed phase was
+      // met; their measures add up.
+      let run = await playLive(browser, server.url, g, dump);
+      for (let more = 0; more < 2 && PHASES[g].some((p) => !run.phases.includes(p)); ++more) {
+        const next = await playLive(browser, server.url, g, dump);
+        run = { ...run, measured: run.measured + next.measured, phases: [...new Set([...run.phases, ...next.phases])], tallest: Math.max(run.tallest, next.tallest), fromPage: Math.max(run.fromPage, next.fromPage) };
+      }
+      for (const p of PHASES[g]) if (!run.phases.includes(p)) throw new Error(`${NAME[g]}: the phase ${p} was never measured in three games (measured: ${run.phases.join(', ')})`);
+      runs.push(run);
+    }
     if (only && runs.length === 0) throw new Error(`live-${only}: no such timed game`);
     return runs;
   } finally {
