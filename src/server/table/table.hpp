@@ -130,6 +130,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void save_chat(std::function<void()> release);
   // The recent chat for a connection that arrives, null while nobody wrote.
   Frame chat_backlog() const;
+  // A newcomer's catch-up, after the earlier frames: `first` (joined or watching), then the
+  // status, the history, the snapshot, the result if over, and the chat.
+  void welcome(const std::shared_ptr<Connection>& conn, Seat seat, Frame first);
   std::string settings_text() const;  // the settings and the stand-ins, as stored
 
   // The ready step of a real-time game with people: every seat taken, not started yet; it

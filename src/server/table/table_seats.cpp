@@ -113,19 +113,7 @@ void Table::rejoin(std::shared_ptr<Connection> conn, std::string token, bool pat
                           {"seat", found},
                           {"token", token},
                           {"protocol", kProtocolVersion}});
-    Frame history = self.history_frame(found);
-    Frame snapshot = self.snapshot(self.links_.back());
-    Frame chat = self.chat_backlog();
-    const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, joined, history, snapshot, chat, id] {
-      conn->send(joined);
-      if (Link* l = self.find_link(id)) l->live = true;
-      self.broadcast_status();
-      if (history) conn->send(history);
-      if (snapshot) conn->send(snapshot);
-      if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
-      if (chat) conn->send(chat);
-    });
+    self.welcome(conn, found, joined);
   });
 }
 
@@ -141,19 +129,23 @@ void Table::watch(std::shared_ptr<Connection> conn, bool patches) {
                          "watch");
     }
     self.add_link({conn, conn->id(), kSpectator, false, patches});
-    Frame history = self.history_frame(kSpectator);
-    Frame snapshot = self.snapshot(self.links_.back());
-    Frame chat = self.chat_backlog();
-    const uint64_t id = conn->id();
-    self.after_earlier([&self, conn, history, snapshot, chat, id] {
-      conn->send(frame({{"type", "watching"}, {"table", self.code_}}));
-      if (Link* l = self.find_link(id)) l->live = true;
-      self.broadcast_status();
-      if (history) conn->send(history);
-      if (snapshot) conn->send(snapshot);
-      if (self.phase_ == Phase::Finished) conn->send(self.result_frame());
-      if (chat) conn->send(chat);
-    });
+    self.welcome(conn, kSpectator, frame({{"type", "watching"}, {"table", self.code_}}));
+  });
+}
+
+void Table::welcome(const std::shared_ptr<Connection>& conn, Seat seat, Frame first) {
+  Frame history = history_frame(seat);
+  Frame snapshot = this->snapshot(links_.back());
+  Frame chat = chat_backlog();
+  const uint64_t id = conn->id();
+  after_earlier([this, conn, first, history, snapshot, chat, id] {
+    conn->send(first);
+    if (Link* l = find_link(id)) l->live = true;
+    broadcast_status();
+    if (history) conn->send(history);
+    if (snapshot) conn->send(snapshot);
+    if (phase_ == Phase::Finished) conn->send(result_frame());
+    if (chat) conn->send(chat);
   });
 }
 
