@@ -90,7 +90,10 @@ class Recorder final : public Connection {
     frames_.push_back(std::move(f));
   }
   void close_with(Frame last, bool) override { send(std::move(last)); }
-  void leave_table() override { left_ = true; }
+  void leave_table(Frame why) override {
+    send(std::move(why));
+    left_ = true;
+  }
   std::vector<Frame> take() {
     std::lock_guard lock(mutex_);
     return std::exchange(frames_, {});

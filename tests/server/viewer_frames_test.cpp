@@ -21,7 +21,7 @@ struct Inbox final : Connection {
   void send(Frame f) override { got.push_back(*f); }
   void send_both(Frame first, Frame second) override { got.push_back(*first + " + " + *second); }
   void close_with(Frame, bool) override {}
-  void leave_table() override {}
+  void leave_table(Frame f) override { send(std::move(f)); }
   uint64_t id_;
   std::vector<std::string> got;
 };

@@ -28,8 +28,9 @@ class Connection {
   }
   // Sends `last` (an error saying why), then closes: 1001 when `going_away`, else 1008.
   virtual void close_with(Frame last, bool going_away) = 0;
-  // The table refused this connection (a wrong token, a taken seat...): it may try again.
-  virtual void leave_table() = 0;
+  // The table refused this connection (a wrong token, a taken seat...): sends `why` and
+  // forgets the table in one step, so that the client, once told, may try again at once.
+  virtual void leave_table(Frame why) = 0;
 };
 
 }  // namespace sabbat::server

@@ -250,8 +250,13 @@ void WebsocketSession::close_with(Frame last, bool going_away) {
   });
 }
 
-void WebsocketSession::leave_table() {
-  net::post(ws_.get_executor(), [self = shared_from_this()] { self->table_.reset(); });
+void WebsocketSession::leave_table(Frame why) {
+  // One handler: were the table forgotten in a second one, the client could read `why` and
+  // send its next try before it ran, and be told it is still at the table.
+  net::post(ws_.get_executor(), [self = shared_from_this(), why = std::move(why)]() mutable {
+    self->table_.reset();
+    self->queue(std::move(why));
+  });
 }
 
 void WebsocketSession::queue(Frame f, bool write) {

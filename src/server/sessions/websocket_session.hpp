@@ -35,7 +35,7 @@ class WebsocketSession final : public Connection,
   void answer(Frame frame) override;
   void send_both(Frame first, Frame second) override;
   void close_with(Frame last, bool going_away) override;
-  void leave_table() override;
+  void leave_table(Frame why) override;
 
   // Closes every session that the idle watch finds silent for its timeout, unless a message
   // comes meanwhile (each on its own strand).

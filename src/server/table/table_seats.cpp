@@ -15,8 +15,7 @@ namespace net = boost::asio;
 
 void Table::refuse(const std::shared_ptr<Connection>& conn, std::string_view code,
                    std::string_view message, std::string_view ref) {
-  conn->send(error_frame(code, message, ref));
-  conn->leave_table();
+  conn->leave_table(error_frame(code, message, ref));
 }
 
 void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, std::string name,
