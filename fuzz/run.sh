@@ -13,6 +13,7 @@
 #                (request lines, headers, bodies, upgrades): it answers each request once at
 #                most, an unreadable one with a closing 400, 413 or 431, and always closes
 # Usage: fuzz/run.sh [SECONDS per target, default 60]
+#        fuzz/run.sh --build-only      (builds the targets, runs none)
 # At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
 # server's messages for a night, after one run.sh (which builds it and its seeds):
 #   build-fuzz/message_fuzz -max_total_time=28800 -max_len=20000 -timeout=20 \
@@ -24,6 +25,11 @@
 # build-fuzz/findings/ (reproduce with: build-fuzz/record_fuzz FILE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_only=false
+if [ "${1:-}" = --build-only ]; then
+  build_only=true
+  shift
+fi
 seconds=${1:-60}
 jobs=$(nproc 2>/dev/null || echo 2)
 out=build-fuzz
@@ -47,6 +53,7 @@ cmake -S fuzz -B "$out" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE
   -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
   "${launcher[@]}" >/dev/null
 cmake --build "$out" -j"$jobs"
+$build_only && exit 0
 
 seeds="$out/seeds"
 rm -rf "$seeds"
@@ -90,21 +97,29 @@ printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8000 a >"$s
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
+# One target for `seconds`; its summary, or its report and the input that failed.
 run() {
   local target=$1 max_len=$2
-  echo "== fuzz $target (${seconds} s)"
-  "$out/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$out/findings/$target-" \
-    "$out/corpus/${target%_fuzz}" "$seeds/${target%_fuzz}" 2>"$out/$target.log" || {
+  if ! "$out/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/findings/$target-" \
+    "$out/corpus/${target%_fuzz}" "$seeds/${target%_fuzz}" 2>"$out/$target.log"; then
     tail -n 60 "$out/$target.log"
     echo "fuzz: $target found a problem; the input is in $out/findings/" >&2
-    exit 1
-  }
-  grep -E "stat::number_of_executed_units|stat::new_units_added" "$out/$target.log" | tr '\n' ' '
-  echo
+    return 1
+  fi
+  echo "== fuzz $target (${seconds} s): $(grep -E "stat::number_of_executed_units|stat::new_units_added" "$out/$target.log" | tr -s ' \n' ' ')"
 }
-run record_fuzz 70000
-run apply_fuzz 4096
-run message_fuzz 20000
-run frame_fuzz 70000
-run http_fuzz 20000
+# Each target is one process on one core: as many at once as there are cores.
+targets=("record_fuzz 70000" "apply_fuzz 4096" "message_fuzz 20000" "frame_fuzz 70000"
+  "http_fuzz 20000")
+status=0
+for ((i = 0; i < ${#targets[@]}; i += jobs)); do
+  pids=()
+  for ((k = i; k < i + jobs && k < ${#targets[@]}; ++k)); do
+    # shellcheck disable=SC2086  # a target and its length, as two words
+    run ${targets[k]} &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+done
+exit $status
