@@ -8,27 +8,49 @@
 // table page's one-line header over the board on a phone), and from the page's top in the window.
 // Both are reported, to tell the board's overflow from the header's.
 // Sortilèges has no clock: it is not measured here.
+// Du Balai !'s timed moments past the writing come only to a witch who holds Magie noire cards,
+// which a person clicking at random never gets: there she joins a seeded table from its invite
+// link and plays as a person who reads the dice (seeded_play.ts): she writes the perfect
+// formula of the dice she saw, keeps Décret and Brouillard magique when drawn, waits for the
+// other witch to write when she holds Décret, then plays it. The moments measured are named by
+// the view: `writing`, `decret-look` (the book open to her alone), `keep` (a Magie noire card to
+// keep after a perfect black formula), `spells` (her formula moment or after-move moment) and
+// `window` (a reaction window: Brouillard or not, with the spell it answers); her run stops
+// once the required ones (PHASES) are measured.
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer } from './real';
 import { openForm } from './lobby';
 import { boardAfterReady } from './bot_table';
 import { clickStep, PHONE, type GameId } from './phone';
+import { createTable, duBalaiMind, joinFromInvite, seeded, seededStep, type Seen } from './seeded_play';
 
 export const HEADER_PX = 56;
 
 type Timed = Exclude<GameId, 'sortileges'>;
 const BOARD: Record<Timed, string> = { 'du-balai': '.du-balai', 'baba-yaga': '.baba-yaga', 'bal-des-sorcieres': '.bal' };
 const NAME: Record<Timed, string> = { 'du-balai': 'Du Balai !', 'baba-yaga': 'Baba Yaga', 'bal-des-sorcieres': 'Le Bal des Sorcières' };
-// What the seat looks at or acts on, each measured whenever the board shows it.
-const LIVE: Record<Timed, string[]> = {
-  'du-balai': ['.book .countdown', '.dice', '.du-balai > button.primary.big', '.choices .menu', '.rectify-grid', '.symbol-cards', '.write-row'],
-  'baba-yaga': ['.by-banner .countdown', '.by-forest', '.by-buttons'],
-  'bal-des-sorcieres': ['.bal-banner .countdown', '.bal-attack:not(.quiet)', '.bal-moves', '.bal-hand'],
+// What the seat looks at or acts on, each measured whenever the board shows it; the first is
+// the clock. Du Balai !'s differ by moment (`*` for any other): the dice while the book is open
+// to her, her cards while she writes; in the resolution her choices, each card's help and, in a
+// reaction window, the spell it answers (the dice revealed and the reveal's panels are the
+// record of the turn, read below them).
+const LIVE: Record<Timed, Record<string, string[]>> = {
+  'du-balai': {
+    '*': ['.book .countdown', '.dice', '.du-balai > button.primary.big', '.choices', '.symbol-cards', '.write-row'],
+    keep: ['.book .countdown', '.choices'],
+    spells: ['.book .countdown', '.choices'],
+    window: ['.book .countdown', '.choices', '.pending-spell'],
+  },
+  'baba-yaga': { '*': ['.by-banner .countdown', '.by-forest', '.by-buttons'] },
+  'bal-des-sorcieres': { '*': ['.bal-banner .countdown', '.bal-attack:not(.quiet)', '.bal-moves', '.bal-hand'] },
 };
 // The timed phases each game must have been measured in (the view's `phase`).
 const PHASES: Record<Timed, string[]> = {
-  'du-balai': ['writing'],
+  // Décret's look and a reaction window that asks her are measured when they come (`decret-look`,
+  // `window`), but not required: they need the bots to write before her clock runs low and to
+  // play spells while she holds Brouillard, which a seeded table does not make certain.
+  'du-balai': ['writing', 'keep', 'spells'],
   'baba-yaga': ['study', 'race'],
   'bal-des-sorcieres': ['window'],
 };
@@ -59,13 +81,22 @@ interface Span {
 // every live element shown now; null while no clock runs or nothing is offered.
 async function measure(page: Page, game: Timed): Promise<Span | null> {
   return page.evaluate(
-    ({ board, live }) => {
+    ({ board, lives }) => {
       scrollTo(0, 0);
       const root = document.querySelector(board) as HTMLElement | null;
       if (!root) return null;
-      const clock = root.querySelector(live[0]);
+      const clock = root.querySelector(lives['*'][0]);
       const offered = root.querySelector('button.move[data-action]:not([disabled]), .symbol-card:not([disabled]), .du-balai > button.primary.big, .bal-option');
       if (!clock || !offered) return null;
+      // Du Balai !'s resolution is told apart by what it offers her.
+      let phase = root.dataset.phase ?? '';
+      if (board === '.du-balai' && phase === 'resolving') {
+        const acts = Array.from(root.querySelectorAll('button.move[data-action]')).map((b) => (b as HTMLElement).dataset.action ?? '');
+        if (root.querySelector('.pending-spell') && acts.some((a) => a === 'brouillard' || a === 'pass')) phase = 'window';
+        else if (acts.some((a) => a.startsWith('keep '))) phase = 'keep';
+        else if (acts.length) phase = 'spells';
+      }
+      const live = lives[phase] ?? lives['*'];
       const top = root.getBoundingClientRect().top;
       let bottom = 0;
       let right = 0;
@@ -81,9 +112,9 @@ async function measure(page: Page, game: Timed): Promise<Span | null> {
           right = Math.max(right, r.right);
         }
       }
-      return { phase: root.dataset.phase ?? '', fromBoard: bottom - top, fromPage: bottom, wide: right, missing: [], what };
+      return { phase, fromBoard: bottom - top, fromPage: bottom, wide: right, missing: [], what };
     },
-    { board: BOARD[game], live: LIVE[game] },
+    { board: BOARD[game], lives: LIVE[game] },
   );
 }
 
@@ -101,34 +132,73 @@ async function settleLive(page: Page, game: Timed) {
   for (let i = 1; i < n; ++i) await who.nth(i).selectOption('random');
 }
 
+// Du Balai !'s seeded table: her and three of the default bot (which play spells, so that
+// reaction windows come to her), clocks long enough for a person's clicks, enough turns to meet every
+// moment; the run stops once all are measured.
+const DU_BALAI_SEED = 5;
+const duBalaiTable = {
+  game: 'du-balai',
+  players: 4,
+  seats: [{ human: true }, { bot: 'simple' }, { bot: 'simple' }, { bot: 'simple' }],
+  seed: String(DU_BALAI_SEED),
+  params: { max_turns: '30', setup_time_ms: '1000', book_time_ms: '1000', formula_time_ms: '8000', decret_time_ms: '3000', reaction_time_ms: '3000', spell_time_ms: '4000', least_time_ms: '300' },
+};
+// Her Magie noire choices: keep Décret, then Brouillard magique, then any; play every spell.
+const KEEP = ['keep decret', 'keep brouillard'];
+function duBalaiPrefer(seen: Seen) {
+  return (a: string | null) => {
+    if (!a) return false;
+    const legal: string[] = seen.latest?.legal ?? [];
+    const keep = KEEP.find((k) => legal.includes(k));
+    if (keep) return a === keep;
+    return a !== 'pass';
+  };
+}
+
 export async function playLive(browser: Browser, url: string, game: Timed, dump?: string): Promise<LiveRun> {
   const ctx = await browser.newContext(PHONE);
-  const page = await ctx.newPage();
+  let page: Page;
+  let step: () => Promise<boolean>;
   try {
-    await page.goto(url + '/');
-    await page.locator('li.game').first().waitFor();
-    await openForm(page, NAME[game], `${NAME[game]}, live on a phone`);
-    await page.locator('form.create input').first().fill('Morgane');
-    await settleLive(page, game);
-    await page.locator('form.create button[type=submit]').tap();
-    await boardAfterReady(page, BOARD[game], true);
+    if (game === 'du-balai') {
+      const invite = await createTable(browser, url, duBalaiTable);
+      const joined = await joinFromInvite(ctx, invite, 'Morgane', BOARD[game]);
+      page = joined.page;
+      const rng = seeded(DU_BALAI_SEED);
+      const mind = { ...duBalaiMind(), prefer: duBalaiPrefer(joined.seen), waitForDecret: true };
+      step = () => seededStep(page, game, joined.seen, rng, mind);
+    } else {
+      page = await ctx.newPage();
+      await page.goto(url + '/');
+      await page.locator('li.game').first().waitFor();
+      await openForm(page, NAME[game], `${NAME[game]}, live on a phone`);
+      await page.locator('form.create input').first().fill('Morgane');
+      await settleLive(page, game);
+      await page.locator('form.create button[type=submit]').tap();
+      await boardAfterReady(page, BOARD[game], true);
+      step = () => clickStep(page, game);
+    }
     const run: LiveRun = { game, measured: 0, phases: [], tallest: 0, fromPage: 0 };
     const room = PHONE.viewport.height - HEADER_PX;
     const end = Date.now() + 240000;
-    while ((await page.locator('.result').count()) === 0) {
-      if (Date.now() > end) throw new Error(`${NAME[game]}: no result in 4 minutes`);
+    const all = () => PHASES[game].every((p) => run.phases.includes(p));
+    while ((await page.locator('.result').count()) === 0 && !(game === 'du-balai' && all())) {
+      if (Date.now() > end) throw new Error(`${NAME[game]}: no result in 4 minutes (measured: ${run.phases.join(', ')})`);
       const span = await measure(page, game);
       if (span && (ONLY_TIMED[game]?.includes(span.phase) ?? true)) {
         run.measured++;
-        if (!run.phases.includes(span.phase)) run.phases.push(span.phase);
+        if (!run.phases.includes(span.phase)) {
+          run.phases.push(span.phase);
+          if (dump) await page.screenshot({ path: join(dump, `live-${game}-${span.phase}.png`) });
+        }
         run.tallest = Math.max(run.tallest, span.fromBoard);
         run.fromPage = Math.max(run.fromPage, span.fromPage);
         if (span.fromBoard > room || span.fromPage > PHONE.viewport.height || span.wide > PHONE.viewport.width) {
-          if (dump) await page.screenshot({ path: join(dump, `live-${game}-${span.phase}.png`), fullPage: true });
+          if (dump) await page.screenshot({ path: join(dump, `live-${game}-${span.phase}-full.png`), fullPage: true });
           throw new Error(`${NAME[game]}, phase ${span.phase}: ${span.what} ends ${Math.round(span.fromBoard)} px below the board's top (room: ${room} px of a ${PHONE.viewport.height} px window), ${Math.round(span.fromPage)} px below the page's top, ${Math.round(span.wide)} px wide`);
         }
       }
-      if (!(await clickStep(page, game))) await page.waitForTimeout(80);
+      if (!(await step())) await page.waitForTimeout(80);
     }
     return run;
   } finally {
