@@ -135,6 +135,17 @@ TEST(DuBalaiDoubleJeu, HoldingTheCardEveryWritingIsOneActionCountedAndIndexed) {
   EXPECT_EQ(r->witch(0).formulas, 1);
 }
 
+// Rules page, "formula": a formula is a set of symbol cards, written in any order; its own
+// text lists them in the cards' order (the protocol's `legal_forms` say the same).
+TEST(DuBalaiDoubleJeu, AFormulaIsASetOfCardsWrittenInAnyOrder) {
+  Race r(2, {}, 3);
+  r->hooks().give(0, Card::DoubleJeu);
+  r.ok(1, "close-book");
+  const Action ordered = r->parse_action(0, "formula zaam biii second glou foulzz").value();
+  EXPECT_EQ(r->parse_action(0, "formula biii zaam second foulzz glou").value(), ordered);
+  EXPECT_EQ(r->action_text(ordered), "formula zaam biii second foulzz glou");
+}
+
 TEST(DuBalaiDoubleJeu, WithoutASecondFormulaThereIsNothingForTheCardToMakeCount) {
   Race r = two_formulas("formula zaam boulga");
   r.until(0, Step::FormulaSpells);

@@ -35,6 +35,8 @@ TEST(ServerRefusals, MalformedUnknownAndWrongRoleMessagesAreRefused) {
       {"{\"type\":\"create\",\"game\":\"sortileges\",\"seats\":[{\"bot\":\"genius\"}]}",
        "bad-table"},
       {"{\"type\":\"ping\",\"protocol\":2}", "unsupported-protocol"},
+      {"{\"type\":\"ping\",\"protocol\":1.5}", "unsupported-protocol"},
+      {"{\"type\":\"ping\",\"protocol\":\"1\"}", "unsupported-protocol"},
   };
   for (const auto& [text, code] : cases) {
     c.send_text(text);
@@ -44,6 +46,19 @@ TEST(ServerRefusals, MalformedUnknownAndWrongRoleMessagesAreRefused) {
     EXPECT_FALSE(e.value("message", "").empty());
   }
   expect_still_serving(c);
+}
+
+// Requirement: the version a client names is a JSON number, however written: 1, 1.0 and 1e0
+// are protocol 1.
+TEST(ServerRefusals, ProtocolOneIsOneHoweverTheNumberIsWritten) {
+  TempDir dir;
+  TestServer server(dir.path());
+  Client c(server.port());
+  for (const char* version : {"1", "1.0", "1e0"}) {
+    c.send_text(std::string("{\"type\":\"ping\",\"id\":7,\"protocol\":") + version + "}");
+    json pong = c.next();
+    EXPECT_EQ(pong.value("type", ""), "pong") << version;
+  }
 }
 
 // Requirement: out of turn, unknown or illegal actions, and actions of a spectator are refused

@@ -38,7 +38,9 @@ Parsed<ClientMessage> read_client_message(std::string_view text, std::size_t max
     return malformed("a message needs a \"type\" string");
   std::string name = type->get<std::string>();
   if (auto v = body.find("protocol"); v != body.end()) {
-    if (!v->is_number_integer() || v->get<int64_t>() != kProtocolVersion)
+    // JSON has numbers, not integers: 1.0 is the same version as 1 (a client's language may
+    // write every number with a point).
+    if (!v->is_number() || v->get<double>() != double(kProtocolVersion))
       return ProtocolError{"unsupported-protocol",
                            "this server speaks protocol " + std::to_string(kProtocolVersion),
                            printable(name, 20)};
