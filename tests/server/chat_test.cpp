@@ -56,6 +56,38 @@ Table2 sortileges_table(uint16_t port) {
 
 // Texts are cleaned as names are: control characters (line breaks among them), bidi
 // overrides, isolates and marks and zero-width characters go; markup is text like any other.
+// Requirement (no server message over the bound): the recent entries sent on arrival come in
+// parts when they are longer together than the bound, each part within it, numbered 1 to
+// `parts`, together every entry in order; nobody wrote yet, nothing is sent.
+TEST(ServerChat, TheRecentEntriesComeInPartsWithinTheMessageBound) {
+  Chat chat;
+  EXPECT_TRUE(chat.recent_frames(16 * 1024).empty());
+  for (int i = 0; i < int(kChatRecent); ++i) {
+    ChatEntry e;
+    e.seat = Seat(i % 3);
+    e.name = "Witch " + std::to_string(i % 3);
+    // The longest a text may be once cleaned, in four-byte characters.
+    for (std::size_t c = 0; c < kChatChars; ++c) e.text += "\U0001F9F9";
+    e.at_ms = 1765080000000 + i;
+    chat.add(std::move(e));
+  }
+  const std::size_t bound = 16 * 1024;
+  const std::vector<Frame> parts = chat.recent_frames(bound);
+  ASSERT_GE(parts.size(), 3u) << "50 entries of 800 bytes do not fit in 16 KiB";
+  std::vector<int64_t> ids;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    EXPECT_LE(parts[k]->size(), bound) << "part " << k + 1;
+    const json m = json::parse(*parts[k]);
+    EXPECT_EQ(m["type"], "chat");
+    EXPECT_EQ(m["recent"], true);
+    EXPECT_EQ(m["part"], k + 1);
+    EXPECT_EQ(m["parts"], parts.size());
+    for (const json& e : m["entries"]) ids.push_back(e["id"].get<int64_t>());
+  }
+  ASSERT_EQ(ids.size(), kChatRecent);
+  for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(ids[i], int64_t(i) + 1);
+}
+
 TEST(ServerChat, TextsAreCleanedAsNamesAre) {
   EXPECT_EQ(clean_chat_text("\x1b[2Jhi\a\r\nthere\u202e", kChatChars).value(), "[2Jhithere");
   EXPECT_EQ(clean_chat_text("<script>alert(1)</script>", kChatChars).value(),

@@ -137,6 +137,50 @@ TEST(ServerHistory, HistoryKeepsTheNewestEventsWithinTheLimit) {
   EXPECT_EQ(history["seq"], snapshot["seq"]);
 }
 
+// Requirement (no server message over the bound): a history longer than the server's message
+// bound comes in parts, one after the other just before the snapshot, each within the bound,
+// numbered 1 to `parts`, which together hold every event the receiver was told live.
+TEST(ServerHistory, ALongHistoryComesInPartsWithinTheMessageBound) {
+  TempDir dir;
+  Limits limits;
+  limits.max_server_message_bytes = 300;
+  TestServer server(dir.path(), limits, &whisper_registry());
+  Client creator(server.port());
+  const Created t = create_table(creator, {"whisper", 3, {}, {}, false});
+  std::vector<Person> people;
+  for (int s = 0; s < 3; ++s)
+    people.push_back(join(server.port(), t.table, s, "seat " + std::to_string(s)));
+  // Round 1 whole, and two answers of round 2 (two rounds make a game).
+  int64_t seq = 0;
+  for (int s : {0, 1, 2, 0, 1}) {
+    people[size_t(s)].client->send({{"type", "act"}, {"seq", ++seq}, {"action", "answer"}});
+    ASSERT_FALSE(people[size_t(s)].client->next_of("accepted").is_null());
+  }
+  people[0].client->send({{"type", "ping"}});
+  ASSERT_FALSE(people[0].client->next_of("pong").is_null());
+  const json live = told_live(*people[0].client);
+  Client again(server.port());
+  again.send({{"type", "rejoin"}, {"table", t.table}, {"token", people[0].token}});
+  const json snapshot = again.next_of("state");
+  json entries = json::array();
+  std::vector<json> parts;
+  for (const json& m : again.received)
+    if (m.value("type", "") == "history") parts.push_back(m);
+  ASSERT_GE(parts.size(), 2u);
+  for (size_t k = 0; k < parts.size(); ++k) {
+    EXPECT_LE(parts[k].dump().size(), limits.max_server_message_bytes) << "part " << k + 1;
+    EXPECT_EQ(parts[k]["part"], k + 1);
+    EXPECT_EQ(parts[k]["parts"], parts.size());
+    EXPECT_EQ(parts[k]["seq"], snapshot["seq"]);
+    for (const json& e : parts[k]["entries"]) entries.push_back(e);
+  }
+  EXPECT_EQ(entries, live);
+  // The parts come one after the other, the snapshot right after the last.
+  const size_t n = again.received.size();
+  for (size_t k = 0; k < parts.size(); ++k)
+    EXPECT_EQ(again.received[n - 1 - parts.size() + k], parts[k]);
+}
+
 // Requirement (coming back, the log): a table that waits has no history to tell.
 TEST(ServerHistory, NoHistoryBeforeTheStart) {
   TempDir dir;

@@ -19,7 +19,8 @@ constexpr std::size_t kLargestFrame = 16 * 1024;
 class EveryGameFrames : public ::testing::TestWithParam<std::string> {};
 
 // Every seat a person (so that every seat's messages reach the test) at the most players, and
-// a spectator: every message each of them received is at most 16 KiB, and the game ended.
+// a spectator: every message each of them received is at most 16 KiB, and the game ended; so
+// is every message of a spectator who arrives after the end (the whole history).
 TEST_P(EveryGameFrames, NoMessageOfAWholeGameExceeds16KiB) {
   const Game& game = *registry().find(GetParam());
   TempDir dir;
@@ -33,6 +34,14 @@ TEST_P(EveryGameFrames, NoMessageOfAWholeGameExceeds16KiB) {
     for (const json& m : p.client->received) described |= m.contains("legal_forms");
   }
   EXPECT_LE(t.spectator->largest_text, kLargestFrame);
+  // Late, a spectator gets the whole game's history (in parts when it is long) and the result.
+  Client late(server.port());
+  late.send({{"type", "watch"}, {"table", t.created.table}});
+  EXPECT_FALSE(late.next_of("result").is_null());
+  EXPECT_LE(late.largest_text, kLargestFrame) << "arriving after the end";
+  std::size_t parts = 0;
+  for (const json& m : late.received) parts += m.value("type", "") == "history";
+  EXPECT_GE(parts, 1u);
   if (game.id() == "du-balai") {
     EXPECT_TRUE(described) << "no writing phase was described by a form";
   }

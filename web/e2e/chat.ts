@@ -39,7 +39,7 @@ export async function checkChat(browser: Browser, dist: string, fixtures: string
             ws.send(mock.send({ type: 'table', status: playing, you: 0 }));
             ws.send(mock.send({ ...scene.state, snapshot: true }));
             const entries = HOSTILE.map((text, i) => ({ id: i + 1, seat: 2, name: '<i>Baba</i>', at: 1765080000000 + i, text }));
-            ws.send(mock.send({ type: 'chat', recent: true, entries }));
+            ws.send(mock.send({ type: 'chat', recent: true, part: 1, parts: 1, entries }));
           } else if (m.type === 'chat') {
             sent.push(m);
             const entry = m.text !== undefined ? { text: m.text } : { reaction: m.reaction };

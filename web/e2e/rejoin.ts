@@ -34,7 +34,7 @@ export async function checkRejoin(browser: Browser, dist: string, fixtures: stri
             // Two actions told live, each with its events.
             for (const [i, events] of told.entries()) ws.send(mock.send({ ...scene.state, seq: 41 + i, time: 60000 + i, snapshot: false, events }));
           } else {
-            ws.send(mock.send({ type: 'history', seq: 42, complete: true, entries: told.map((events, i) => ({ seq: 41 + i, time: 60000 + i, events })) }));
+            ws.send(mock.send({ type: 'history', seq: 42, complete: true, part: 1, parts: 1, entries: told.map((events, i) => ({ seq: 41 + i, time: 60000 + i, events })) }));
             ws.send(mock.send({ ...scene.state, snapshot: true }));
           }
         } else if (m.type === 'rejoin') {

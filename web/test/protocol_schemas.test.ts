@@ -143,9 +143,12 @@ test('protocol schemas: the messages main added are strict (history, again, stat
   const bad = (what: string, id: string, value: unknown) => assert.notDeepEqual(schemas.check(id, value), [], what);
   const good = (what: string, id: string, value: unknown) => assert.deepEqual(schemas.check(id, value), [], what);
   const ev = { kind: 'turned', text: 't', data: { seat: 0, wanted: true } };
-  const history = { type: 'history', seq: 3, complete: true, entries: [{ seq: 2, time: 10, events: [ev] }] };
+  const history = { type: 'history', seq: 3, complete: true, part: 1, parts: 1, entries: [{ seq: 2, time: 10, events: [ev] }] };
   good('a history', 'baba-yaga.history.schema.json', history);
+  good('a history’s second part', 'baba-yaga.history.schema.json', { ...history, part: 2, parts: 2 });
   bad('a history without complete', 'server-message.schema.json', { ...history, complete: undefined });
+  bad('a history without its part', 'server-message.schema.json', { ...history, part: undefined });
+  bad('a history part 0', 'server-message.schema.json', { ...history, part: 0 });
   bad('a history entry without events', 'server-message.schema.json', { ...history, entries: [{ seq: 2, time: 10, events: [] }] });
   bad('a history event of no kind the game emits', 'baba-yaga.history.schema.json', { ...history, entries: [{ seq: 2, time: 10, events: [{ ...ev, kind: 'turnd' }] }] });
   good('again', 'client-message.schema.json', { type: 'again' });
@@ -192,8 +195,11 @@ test('protocol schemas: the ready step and the chat are strict (ready, chat, cha
   const entry = { id: 1, seat: 0, name: 'Morgane', at: 1765080000000, text: 'bonsoir' };
   good('a chat entry', s, { type: 'chat', recent: false, entries: [entry] });
   good('a spectator’s reaction', s, { type: 'chat', recent: false, entries: [{ id: 2, seat: null, name: null, at: 1, reaction: '✨' }] });
-  bad('an entry of 201 characters', s, { type: 'chat', recent: true, entries: [{ ...entry, text: 'x'.repeat(201) }] });
-  bad('an entry with neither text nor reaction', s, { type: 'chat', recent: true, entries: [{ id: 1, seat: 0, name: 'M', at: 1 }] });
+  good('the recent entries in parts', s, { type: 'chat', recent: true, part: 2, parts: 2, entries: [entry] });
+  bad('the recent entries without their part', s, { type: 'chat', recent: true, entries: [entry] });
+  bad('a new entry with a part', s, { type: 'chat', recent: false, part: 1, parts: 1, entries: [entry] });
+  bad('an entry of 201 characters', s, { type: 'chat', recent: true, part: 1, parts: 1, entries: [{ ...entry, text: 'x'.repeat(201) }] });
+  bad('an entry with neither text nor reaction', s, { type: 'chat', recent: true, part: 1, parts: 1, entries: [{ id: 1, seat: 0, name: 'M', at: 1 }] });
   bad('a chat without recent', s, { type: 'chat', entries: [] });
   good('chat-too-fast', s, { type: 'error', code: 'chat-too-fast', ref: 'chat', message: 'm' });
   good('seats-free', s, { type: 'error', code: 'seats-free', ref: 'ready', message: 'm' });

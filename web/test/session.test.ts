@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOG_LIMIT, countdownLeft, emptySession, mayAct, receive, sent, timeLeft } from '../src/protocol/session';
-import type { StateMsg } from '../src/protocol/types';
+import type { HistoryMsg, StateMsg } from '../src/protocol/types';
 
 const state = (seq: number, extra: Partial<StateMsg> = {}): StateMsg => ({
   type: 'state',
@@ -146,6 +146,25 @@ test('protocol: a history longer than the log keeps its newest lines', () => {
   assert.equal(s.log[0].text, '21');
 });
 
+// Requirement (no server message over the bound): a long history comes in parts; the first
+// replaces what the page held, the others add to it, in order.
+test('protocol: a history in parts rebuilds the log from all of them', () => {
+  let s = receive(seated(), state(1, { events: [{ kind: 'old', text: 'before the reload' }] }), 0);
+  const part = (k: number, seq: number, text: string) =>
+    ({ type: 'history', seq: 3, complete: true, part: k, parts: 3, entries: [{ seq, time: seq, events: [{ kind: 'played', text }] }] }) as HistoryMsg;
+  s = receive(s, part(1, 1, 'a'), 0);
+  s = receive(s, part(2, 2, 'b'), 0);
+  s = receive(s, part(3, 3, 'c'), 0);
+  assert.deepEqual(
+    s.log.map((l) => [l.seq, l.text]),
+    [
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ],
+  );
+});
+
 // Requirement (play again): the `created` of the next table, answered to a seat of the
 // finished one, leaves the page at its table.
 test('protocol: created while at a table does not move the session', () => {
@@ -189,6 +208,9 @@ test('chat: the recent entries replace the list, a new one is added once, a chat
   assert.deepEqual(s.chat.map((x) => x.id), [1, 2, 3], 'an entry told twice is shown once');
   s = receive(s, { type: 'chat', recent: true, entries: [e(2, 'b'), e(3, 'c'), e(4, 'd')] }, 0);
   assert.deepEqual(s.chat.map((x) => x.id), [2, 3, 4], 'a rejoin replaces the list');
+  s = receive(s, { type: 'chat', recent: true, part: 1, parts: 2, entries: [e(3, 'c'), e(4, 'd')] }, 0);
+  s = receive(s, { type: 'chat', recent: true, part: 2, parts: 2, entries: [e(5, 'e')] }, 0);
+  assert.deepEqual(s.chat.map((x) => x.id), [3, 4, 5], 'the first part replaces the list, the next add to it');
   s = receive(s, { type: 'error', code: 'chat-too-fast', ref: 'chat', message: 'slow down' }, 0);
   assert.equal(s.problem, null);
   assert.equal(s.chatProblem?.code, 'chat-too-fast');

@@ -37,6 +37,9 @@ struct Limits {
   std::chrono::milliseconds countdown = std::chrono::seconds(3);
   // The newest events a `history` holds for a client that arrives at a game under way.
   std::size_t history_events = 500;
+  // The server's own messages stay within what it accepts from clients, so that a client
+  // that applies the same bound to both is never cut off; a long `history` comes in parts.
+  std::size_t max_server_message_bytes = 16 * 1024;
 };
 
 // How the log writes its lines: for people, or one JSON object a line for machines.

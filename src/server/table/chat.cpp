@@ -56,10 +56,29 @@ json Chat::rules_json() const {
   return {{"spectators_write", spectators_write}, {"muted", muted}};
 }
 
-Frame Chat::recent_frame() const {
-  json entries = json::array();
-  for (const ChatEntry& e : recent) entries.push_back(e.to_json());
-  return frame({{"type", "chat"}, {"recent", true}, {"entries", std::move(entries)}});
+std::vector<Frame> Chat::recent_frames(std::size_t max_bytes) const {
+  // Room for {"entries":[...],"part":K,"parts":N,"recent":true,"type":"chat"} whatever K and N.
+  constexpr std::size_t kEnvelope = 96;
+  std::vector<json> parts;
+  std::size_t used = kEnvelope;
+  for (const ChatEntry& e : recent) {
+    json entry = e.to_json();
+    const std::size_t more = json_text(entry).size() + 1;
+    if (parts.empty() || (!parts.back().empty() && used + more > max_bytes)) {
+      parts.push_back(json::array());
+      used = kEnvelope;
+    }
+    parts.back().push_back(std::move(entry));
+    used += more;
+  }
+  std::vector<Frame> out;
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    out.push_back(frame({{"type", "chat"},
+                         {"recent", true},
+                         {"part", k + 1},
+                         {"parts", parts.size()},
+                         {"entries", std::move(parts[k])}}));
+  return out;
 }
 
 Frame Chat::entry_frame(const ChatEntry& entry) {

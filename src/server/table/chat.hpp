@@ -61,8 +61,11 @@ struct Chat {
   const ChatEntry& add(ChatEntry entry);
   // The owner's rules, as status.chat shows them.
   json rules_json() const;
-  // A "chat" message: the recent entries (on arrival, `recent`) or one new entry.
-  Frame recent_frame() const;
+  // The "chat" messages of the recent entries, sent on arrival (`recent`): none when nobody
+  // wrote yet; more than one, numbered `part` 1 to `parts`, when they are longer together
+  // than `max_bytes`.
+  std::vector<Frame> recent_frames(std::size_t max_bytes) const;
+  // The "chat" message of one new entry.
   static Frame entry_frame(const ChatEntry& entry);
   // As stored with the table; an empty text is an empty chat (a table stored before chat).
   std::string to_text() const;

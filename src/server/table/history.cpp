@@ -21,14 +21,12 @@ Result<Match> replay_told(const Record& record, const Registry& games, const OnT
       });
 }
 
-Result<std::string> history_text(const Record& record, const Registry& games, Seat viewer,
-                                 size_t max_events) {
+Result<std::vector<std::string>> history_parts(const Record& record, const Registry& games,
+                                               Seat viewer, size_t max_events, size_t max_bytes) {
   // Replayed rather than kept: the same audiences and the same seq as when each action was
   // told, with the events' texts written as in a state message.
   struct Entry {
-    int64_t seq;
-    GameTime time;
-    std::string events;
+    std::string text;  // {"seq":..,"time":..,"events":[..]}
     size_t count;
   };
   std::vector<Entry> entries;
@@ -39,14 +37,16 @@ Result<std::string> history_text(const Record& record, const Registry& games, Se
         if (secret && a.seat != viewer) return;
         ++seq;
         const std::vector<std::string> texts = event_texts(ev);
-        Entry e{seq, a.time, "[", 0};
+        Entry e{R"({"seq":)" + std::to_string(seq) + R"(,"time":)" + std::to_string(a.time) +
+                    R"(,"events":[)",
+                0};
         for (size_t i = 0; i < ev.size(); ++i)
           if (ev[i].audience.sees(viewer)) {
-            if (e.count++) e.events += ',';
-            e.events += texts[i];
+            if (e.count++) e.text += ',';
+            e.text += texts[i];
           }
         if (!e.count) return;
-        e.events += ']';
+        e.text += "]}";
         events_held += e.count;
         entries.push_back(std::move(e));
       });
@@ -55,15 +55,33 @@ Result<std::string> history_text(const Record& record, const Registry& games, Se
   size_t first = 0;
   while (first + 1 < entries.size() && events_held > max_events)
     events_held -= entries[first++].count;
-  std::string m = R"({"type":"history","seq":)" + std::to_string(seq) + R"(,"complete":)" +
-                  (first == 0 ? "true" : "false") + R"(,"entries":[)";
+  const std::string head = R"({"type":"history","seq":)" + std::to_string(seq) + R"(,"complete":)" +
+                           (first == 0 ? "true" : "false");
+  // Room for `,"part":K,"parts":N,"entries":[` and `]}` whatever K and N.
+  const size_t envelope = head.size() + 64;
+  std::vector<std::vector<size_t>> parts(1);
+  size_t used = envelope;
   for (size_t i = first; i < entries.size(); ++i) {
-    if (i > first) m += ',';
-    m += R"({"seq":)" + std::to_string(entries[i].seq) + R"(,"time":)" +
-         std::to_string(entries[i].time) + R"(,"events":)" + entries[i].events + "}";
+    const size_t more = entries[i].text.size() + 1;
+    if (!parts.back().empty() && used + more > max_bytes) {
+      parts.emplace_back();
+      used = envelope;
+    }
+    parts.back().push_back(i);
+    used += more;
   }
-  m += "]}";
-  return m;
+  std::vector<std::string> out;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    std::string m = head + R"(,"part":)" + std::to_string(k + 1) + R"(,"parts":)" +
+                    std::to_string(parts.size()) + R"(,"entries":[)";
+    for (size_t j = 0; j < parts[k].size(); ++j) {
+      if (j) m += ',';
+      m += entries[parts[k][j]].text;
+    }
+    m += "]}";
+    out.push_back(std::move(m));
+  }
+  return out;
 }
 
 }  // namespace sabbat::server

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/record.hpp"
 #include "core/registry.hpp"
@@ -16,10 +17,11 @@ namespace sabbat::server {
 using OnTold = std::function<void(const RecordedAction&, bool secret, const Events&)>;
 Result<Match> replay_told(const Record& record, const Registry& games, const OnTold& on_told);
 
-// The "history" message for `viewer` (a seat or kSpectator): the events it could see, action
+// The "history" messages for `viewer` (a seat or kSpectator): the events it could see, action
 // by action, with the seq each action had for it; the newest `max_events` events at most,
-// whole actions at a time.
-Result<std::string> history_text(const Record& record, const Registry& games, Seat viewer,
-                                 size_t max_events);
+// whole actions at a time. Cut between actions into parts of at most `max_bytes` each (an
+// action whose events alone are longer has a part of its own), numbered `part` 1 to `parts`.
+Result<std::vector<std::string>> history_parts(const Record& record, const Registry& games,
+                                               Seat viewer, size_t max_events, size_t max_bytes);
 
 }  // namespace sabbat::server

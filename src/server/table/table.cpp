@@ -259,8 +259,8 @@ void Table::save_chat(std::function<void()> release) {
              gate(std::move(release)));
 }
 
-Frame Table::chat_backlog() const {
-  return chat_.recent.empty() ? nullptr : chat_.recent_frame();
+std::vector<Frame> Table::chat_backlog() const {
+  return chat_.recent_frames(ctx_.options.limits.max_server_message_bytes);
 }
 
 void Table::save_settings(std::function<void()> release) {

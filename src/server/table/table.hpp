@@ -129,7 +129,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void save_settings(std::function<void()> release);
   void save_chat(std::function<void()> release);
   // The recent chat for a connection that arrives, null while nobody wrote.
-  Frame chat_backlog() const;
+  std::vector<Frame> chat_backlog() const;
   // A newcomer's catch-up, after the earlier frames: `first` (joined or watching), then the
   // status, the history, the snapshot, the result if over, and the chat.
   void welcome(const std::shared_ptr<Connection>& conn, Seat seat, Frame first);
@@ -174,7 +174,7 @@ class Table : public std::enable_shared_from_this<Table> {
   Frame snapshot(Link& link);
   // What `viewer` was told (or may see) since the start, for a log rebuilt after a rejoin or
   // a watch; null while the table waits. Sent just before the snapshot.
-  Frame history_frame(Seat viewer) const;
+  std::vector<Frame> history_frames(Seat viewer) const;
   // Without events: a snapshot. With `only`, for that seat's connections alone.
   Frames frames_of(const Events* events, GameTime time, std::optional<Seat> only = std::nullopt);
   // How many actions `viewer` (a seat or kSpectator) has been told of: its messages' seq.

@@ -64,14 +64,14 @@ void Table::join(std::shared_ptr<Connection> conn, std::optional<int64_t> seat, 
                           {"token", token},
                           {"protocol", kProtocolVersion}});
     Frame snapshot = self.snapshot(self.links_.back());
-    Frame chat = self.chat_backlog();
+    std::vector<Frame> chat = self.chat_backlog();
     const uint64_t id = conn->id();
     self.save_settings([&self, conn, joined, snapshot, chat, id] {
       conn->send(joined);
       if (Link* l = self.find_link(id)) l->live = true;
       self.broadcast_status();
       if (snapshot) conn->send(snapshot);
-      if (chat) conn->send(chat);
+      for (const Frame& part : chat) conn->send(part);
     });
     if (starts) self.begin();
     self.check_ready();
@@ -133,18 +133,18 @@ void Table::watch(std::shared_ptr<Connection> conn, bool patches) {
 }
 
 void Table::welcome(const std::shared_ptr<Connection>& conn, Seat seat, Frame first) {
-  Frame history = history_frame(seat);
+  std::vector<Frame> history = history_frames(seat);
   Frame snapshot = this->snapshot(links_.back());
-  Frame chat = chat_backlog();
+  std::vector<Frame> chat = chat_backlog();
   const uint64_t id = conn->id();
   after_earlier([this, conn, first, history, snapshot, chat, id] {
     conn->send(first);
     if (Link* l = find_link(id)) l->live = true;
     broadcast_status();
-    if (history) conn->send(history);
+    for (const Frame& part : history) conn->send(part);
     if (snapshot) conn->send(snapshot);
     if (phase_ == Phase::Finished) conn->send(result_frame());
-    if (chat) conn->send(chat);
+    for (const Frame& part : chat) conn->send(part);
   });
 }
 

@@ -25,16 +25,20 @@ Frame Table::snapshot(Link& link) {
   return snapshot_frame(link, chains_, moment(match_.state().now()), phase_ != Phase::Finished);
 }
 
-Frame Table::history_frame(Seat viewer) const {
-  if (phase_ == Phase::Waiting) return nullptr;
-  auto text =
-      history_text(match_.record(), ctx_.games(), viewer, ctx_.options.limits.history_events);
-  if (!text) {
+std::vector<Frame> Table::history_frames(Seat viewer) const {
+  if (phase_ == Phase::Waiting) return {};
+  const Limits& limits = ctx_.options.limits;
+  auto parts = history_parts(match_.record(), ctx_.games(), viewer, limits.history_events,
+                             limits.max_server_message_bytes);
+  if (!parts) {
     ctx_.log("table " + code_ +
-             ": its history could not be replayed: " + printable(text.error(), 200));
-    return nullptr;
+             ": its history could not be replayed: " + printable(parts.error(), 200));
+    return {};
   }
-  return std::make_shared<const std::string>(std::move(*text));
+  std::vector<Frame> out;
+  for (std::string& part : *parts)
+    out.push_back(std::make_shared<const std::string>(std::move(part)));
+  return out;
 }
 
 Frames Table::frames_of(const Events* events, GameTime time, std::optional<Seat> only) {

@@ -53,8 +53,8 @@ export const CHAT_LIMIT = 100;
 export const LOG_LIMIT = 500;
 
 // The log as the server's history tells it: the same lines as live, each at its seq.
-function logFromHistory(entries: HistoryEntry[]): LogLine[] {
-  let log: LogLine[] = [];
+function logFromHistory(entries: HistoryEntry[], before: LogLine[] = []): LogLine[] {
+  let log = before;
   for (const e of entries) log = appendLog(log, e.seq, e.events ?? []);
   return log;
 }
@@ -99,10 +99,13 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
       // At a table already, it is the next game's table ("again"): the page stays where it is.
       if (s.role !== 'none') return s;
       return { ...s, table: msg.table, owner: msg.owner, invite: msg.invite };
-    case 'history':
+    case 'history': {
       // Everything this receiver was told since the start: the log is rebuilt from it, in place
-      // of what the page held (the same lines, or fewer after a reload).
-      return { ...s, log: logFromHistory(msg.entries ?? []) };
+      // of what the page held (the same lines, or fewer after a reload). A long history comes
+      // in parts: the first replaces the log, the others add to it.
+      const first = (msg.part ?? 1) <= 1;
+      return { ...s, log: logFromHistory(msg.entries ?? [], first ? [] : s.log) };
+    }
     case 'joined':
       return { ...s, role: 'seat', table: msg.table, seat: msg.seat, token: msg.token, problem: null };
     case 'watching':
@@ -145,8 +148,9 @@ export function receive(s: Session, msg: ServerMsg, now: number): Session {
     case 'result':
       return { ...s, result: msg };
     case 'chat': {
-      // The recent entries replace what the page held (a rejoin); a new one is added once.
-      const known = msg.recent ? [] : s.chat;
+      // The recent entries replace what the page held (a rejoin), their first part does when
+      // they come in parts; a new one is added once.
+      const known = msg.recent && (msg.part ?? 1) <= 1 ? [] : s.chat;
       const fresh = (msg.entries ?? []).filter((e) => !known.some((k) => k.id === e.id));
       const chat = known.concat(fresh);
       return { ...s, chat: chat.length > CHAT_LIMIT ? chat.slice(chat.length - CHAT_LIMIT) : chat, chatProblem: msg.recent ? s.chatProblem : null };

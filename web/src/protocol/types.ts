@@ -148,6 +148,9 @@ export interface HistoryMsg {
   type: 'history';
   seq: number;
   complete: boolean;
+  // A long history comes in parts, one message each, from 1 to `parts` (absent: 1 of 1).
+  part?: number;
+  parts?: number;
   entries: HistoryEntry[];
 }
 
@@ -169,7 +172,8 @@ export type ServerMsg =
   | { type: 'accepted'; seq: number; at: number }
   | { type: 'refused'; seq: number; error: string }
   | ResultMsg
-  | { type: 'chat'; recent: boolean; entries: ChatEntry[] }
+  // The recent entries on arrival may come in parts, from 1 to `parts` (absent: 1 of 1).
+  | { type: 'chat'; recent: boolean; part?: number; parts?: number; entries: ChatEntry[] }
   | { type: 'pong'; id?: Json; server_time: number }
   | { type: 'error'; code: string; message: string; ref?: string };
 
