@@ -55,8 +55,8 @@ TEST(BabaYagaScreen, TheTableShowsTheGridTheFlightAndWhoseMoveItIs) {
   t.ok(1, "place north");
   auto k = screen();
   const std::string table = k->table(t.view(2), 2, false, 40);
-  for (const char* s : {" A ", " E ", " 1 ", " 5 ", "BABA YAGA", "move 0 of 8", "next move: seat 1",
-                        "searching: seat 0"})
+  for (const char* s : {" A ", " E ", " 1 ", " 5 ", "BABA YAGA", "move 0 of 8", "next move: seat 2",
+                        "searching: seat 1"})
     EXPECT_NE(table.find(s), std::string::npos) << s << "\n" << table;
 }
 

@@ -992,6 +992,14 @@ TEST(BalEnvoutement, TheCaptorChoosesWhetherSheLosesTheCaptiveOrOneOfHerOwn) {
   std::vector<std::string> texts;
   for (Action a : legal) texts.push_back(s.action_text(a));
   EXPECT_EQ(texts, (std::vector<std::string>{"lose 0", "lose 1"}));
+  // At the terminal, where people count seats from 1: her own, or the second seat's captive.
+  const SeatWords words = make_game()->seat_words();
+  EXPECT_EQ(action_for_person(words, texts[0]), "lose 1");
+  EXPECT_EQ(action_for_person(words, texts[1]), "lose 2");
+  EXPECT_EQ(action_from_person(words, "lose 2", 3).value(), "lose 1");
+  EXPECT_NE(make_game()->render_for_person(s.view(0), 0, false).find("Seat 1 Hilda Bigleuse (you)"),
+            std::string::npos)
+      << make_game()->render_for_person(s.view(0), 0, false);
   expect_refused(s, 0, "take", "you lose a Crapzouille: lose <seat>");
   expect_refused(s, 0, "lose 2", "you hold no Crapzouille of seat 2");
   expect_refused(s, 1, "lose 1", "is choosing whose Crapzouille she loses");

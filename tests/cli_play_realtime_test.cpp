@@ -83,7 +83,7 @@ TEST(PlayRealtime, CloseBookTypedEarlyBeatsTheBots) {
   EXPECT_EQ(r.out.find("Cannot do 'close-book'"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("You cannot act now"), std::string::npos) << r.out;
   // The view after the book closed names the person as the closer.
-  const auto own = r.out.find("> seat 0");
+  const auto own = r.out.find("> seat 1");
   ASSERT_NE(own, std::string::npos) << r.out;
   EXPECT_NE(r.out.find("closed the book", own), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("you wrote formula none"), std::string::npos) << r.out;

@@ -164,7 +164,7 @@ TEST(CliScreen, KeysCloseTheBookWriteTheFormulaAndQuitGivingTheTerminalBack) {
       ++dice;
   EXPECT_GE(dice, 9u) << t.output();
   t.type(" ");
-  ASSERT_TRUE(t.wait_for("seat 0 closes the book")) << t.output();
+  ASSERT_TRUE(t.wait_for("seat 1 closes the book")) << t.output();
   ASSERT_TRUE(t.wait_for(" s left")) << "the writing's countdown: " << t.output();
   t.type("1");
   ASSERT_TRUE(t.wait_for("picked")) << t.output();
@@ -316,7 +316,7 @@ TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
   ASSERT_TRUE(t.wait_for("you wrote formula zaam")) << t.output();
   ASSERT_TRUE(t.wait_for("you cannot act now")) << t.output();
   const std::string& out = t.output();
-  const size_t closed = out.find("seat 0 closes the book");
+  const size_t closed = out.find("seat 1 closes the book");
   ASSERT_NE(closed, std::string::npos) << out;
   // Up to the reveal, which may move the witches once the bot has written.
   const size_t reveal = out.find("the formulas and the dice are revealed", closed);
@@ -334,22 +334,22 @@ TEST(CliScreen, LinesModePrintsWhatChangedNotTheWholeTableAgain) {
 // Requirement: "no turned tile may stay anywhere on screen or in the scrollback once it is turned
 // back". By typed lines on a terminal, the study's open forest and a wrong tile turned back are
 // wiped with the scrollback, and the line that named the ingredient is not told again. (Seed 5,
-// two players: seat 0 searches first, and A1 holds Dent de loup, not on her card.)
+// two players: the person, seat 1, searches first, and A1 holds Dent de loup, not on her card.)
 TEST(CliScreen, BabaYagaLinesWipeTheTilesTurnedBackFromTheScrollback) {
   Terminal t({"play", "baba-yaga", "--players", "2", "--seed", "5", "--no-color", "--lines",
               "--param", "study_time_ms=1000", "--bot", "novice"});
   ASSERT_TRUE(t.started());
   ASSERT_TRUE(t.wait_for("Dent de loup")) << t.output();  // the study: every tile face up
-  ASSERT_TRUE(t.wait_for("seat 0 reveals her spell")) << t.output();
+  ASSERT_TRUE(t.wait_for("seat 1 reveals her spell")) << t.output();
   const size_t study_wiped = t.output().rfind("\x1b[3J");
   ASSERT_NE(study_wiped, std::string::npos) << t.output();
   EXPECT_EQ(t.output().find("Dent de loup", study_wiped), std::string::npos) << t.output();
   t.type("turn A1\n");
   // The narration says what happened without the tile nor its ingredient (the table shows
   // them meanwhile).
-  ASSERT_TRUE(t.wait_for("Seat 0 turns a tile: not on her card")) << t.output();
+  ASSERT_TRUE(t.wait_for("Seat 1 turns a tile: not on her card")) << t.output();
   t.type("back A1\n");
-  ASSERT_TRUE(t.wait_for("Seat 0 turns the tile back")) << t.output();
+  ASSERT_TRUE(t.wait_for("Seat 1 turns the tile back")) << t.output();
   const size_t wiped = t.output().rfind("\x1b[3J");
   ASSERT_GT(wiped, study_wiped) << t.output();
   const std::string after = t.output().substr(wiped);

@@ -60,9 +60,12 @@ TEST(CliErrors, BadPlayerCount) {
   expect_one_error_line(sabbat({"play", "sortileges", "--players", "many"}), "--players");
 }
 
+// People count seats from 1: `--seat` names seats 1 to the number of players.
 TEST(CliErrors, SeatOutOfRange) {
-  expect_one_error_line(sabbat({"play", "sortileges", "--players", "3", "--seat", "3"}),
-                        "seats are 0 to 2");
+  expect_one_error_line(sabbat({"play", "sortileges", "--players", "3", "--seat", "4"}),
+                        "there is no seat 4 with 3 players; seats are 1 to 3");
+  expect_one_error_line(sabbat({"play", "sortileges", "--players", "3", "--seat", "0"}),
+                        "there is no seat 0 with 3 players; seats are 1 to 3");
   expect_one_error_line(sabbat({"play", "sortileges", "--seat", "-1"}), "seat");
 }
 
@@ -126,8 +129,8 @@ TEST(CliErrors, GamesIsADecimalNumber) {
   expect_one_error_line(sabbat({"sim", "sortileges", "--games", "1", "--jobs", "0x2"}),
                         "--jobs takes a whole number from 1 to 256");
   expect_one_error_line(sabbat({"play", "sortileges", "--seat", "0x1"}), "--seat takes");
-  expect_one_error_line(sabbat({"play", "sortileges", "--players", "03", "--seat", "3"}),
-                        "seats are 0 to 2");
+  expect_one_error_line(sabbat({"play", "sortileges", "--players", "03", "--seat", "4"}),
+                        "seats are 1 to 3");
 }
 
 // --games above the supported range is refused with the range, never clamped.
@@ -424,9 +427,10 @@ TEST(Replay, NarratesEveryActionAndTheResult) {
   Outcome r = sabbat({"replay", file});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Sortilèges"), std::string::npos);
+  // Told for a person: the record's seat 0 is seat 1 (Sortilèges' actions name no seat).
   const auto& last = record->actions.back();
   EXPECT_NE(r.out.find("#" + std::to_string(last.seq) + "  " + std::to_string(last.time) +
-                       " ms  seat " + std::to_string(last.seat) + ": " + last.action),
+                       " ms  seat " + std::to_string(last.seat + 1) + ": " + last.action),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("Result:"), std::string::npos);
@@ -450,7 +454,8 @@ TEST(Replay, StatesPrintsOneJsonLinePerAction) {
   EXPECT_EQ(n, record->actions.size());
 }
 
-// Plays seat 1 of a 3-player game by always typing "1" (the first legal action).
+// Plays the second seat (`--seat 2`) of a 3-player game by always typing "1" (the first legal
+// action).
 std::string scripted_game(const std::string& prefix) {
   std::string input = prefix;
   for (int i = 0; i < 500; ++i) input += "1\n";
@@ -461,7 +466,7 @@ TEST(Play, ScriptedGameExplainsBadInputAndFinishes) {
   TempDir dir;
   const std::string file = dir / "game.jsonl";
   Outcome r = sabbat(
-      {"play", "sortileges", "--players", "3", "--seat", "1", "--seed", "42", "--record", file},
+      {"play", "sortileges", "--players", "3", "--seat", "2", "--seed", "42", "--record", file},
       scripted_game("help\nwave wand\n"));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.err, "");
@@ -469,7 +474,8 @@ TEST(Play, ScriptedGameExplainsBadInputAndFinishes) {
   EXPECT_NE(r.out.find("Legal actions"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Cannot do 'wave wand'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Seat 1 (you)", r.out.find("Final scores")), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("you are seat 2."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Seat 2 (you)", r.out.find("Final scores")), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "no colour outside a terminal";
   Outcome check = sabbat({"replay", "--check", file});
   EXPECT_EQ(check.code, 0) << check.err;
@@ -496,8 +502,9 @@ TEST(Play, HelpListsEveryLegalActionByItsText) {
     EXPECT_NE(r.out.find(std::to_string(i + 1) + ". " + (*state)->action_text(legal[i])),
               std::string::npos)
         << r.out;
-  // The screen is seat 0's own view, as the game renders it.
-  EXPECT_NE(r.out.find(g.render_view((*state)->view(0), 0, false)), std::string::npos) << r.out;
+  // The screen is the first seat's own view, as the game renders it for a person.
+  EXPECT_NE(r.out.find(g.render_for_person((*state)->view(0), 0, false)), std::string::npos)
+      << r.out;
 }
 
 TEST(Play, QuitLeavesCleanlyAndStillWritesTheRecord) {

@@ -111,7 +111,8 @@ TEST(DuBalaiScreen, TheTrackShowsEveryWitchTheCurseAndTheSquaresBehindTheStart) 
   r->hooks().set_square(2, 22);
   r->hooks().set_square(3, 22);
   r->hooks().set_curse(22);
-  const std::string text = track_lines(r->view(1), 1, Style{false});
+  // As the terminal shows it, seats counted from 1: the viewer is the second seat.
+  const std::string text = track_lines(r->view(1), 1, Style{false, kPeopleCount});
   const auto lines = [&] {
     std::vector<std::string> out;
     for (size_t from = 0, nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1)
@@ -127,10 +128,10 @@ TEST(DuBalaiScreen, TheTrackShowsEveryWitchTheCurseAndTheSquaresBehindTheStart) 
   const std::string& ruler = lines[0];
   EXPECT_TRUE(has(ruler, " -2 -1  S  1")) << ruler;
   EXPECT_TRUE(has(ruler, "|FIN")) << ruler;
-  EXPECT_EQ(column_of(lines[1], "W0"), column_of(ruler, "-2"));
-  EXPECT_EQ(column_of(lines[1], "@1"), column_of(ruler, "-1")) << "the viewer is @";
-  EXPECT_EQ(column_of(lines[1], "W2"), column_of(ruler, "22"));
-  EXPECT_EQ(column_of(lines[2], "W3"), column_of(ruler, "22")) << "stacked on one square";
+  EXPECT_EQ(column_of(lines[1], "W1"), column_of(ruler, "-2"));
+  EXPECT_EQ(column_of(lines[1], "@2"), column_of(ruler, "-1")) << "the viewer is @";
+  EXPECT_EQ(column_of(lines[1], "W3"), column_of(ruler, "22"));
+  EXPECT_EQ(column_of(lines[2], "W4"), column_of(ruler, "22")) << "stacked on one square";
   EXPECT_EQ(column_of(lines[3], "C"), column_of(ruler, "22")) << "the curse token";
   EXPECT_TRUE(has(text, "C curse, square 22: no bonus")) << text;
   EXPECT_TRUE(has(text, "-2 -1 behind start")) << text;
@@ -268,8 +269,9 @@ TEST(DuBalaiKeys, AfterTheMoveEveryPlayableSpellHasANumber) {
   r.until(0, Step::AfterMove);
   Keyboard k{r, 0, {}};
   const std::string keys = k.keys_text();
-  // In the engine's order of legal actions.
-  EXPECT_TRUE(has(keys, "1  Mauvais sort on seat 1")) << keys;
+  // In the engine's order of legal actions; the screen counts seats from 1, the action is the
+  // engine's own text.
+  EXPECT_TRUE(has(keys, "1  Mauvais sort on seat 2")) << keys;
   EXPECT_TRUE(has(keys, "2  Vent arri\u00e8re")) << keys;
   EXPECT_EQ(k.press('1').action, "play mauvais-sort on 1");
   EXPECT_EQ(k.press('2').action, "play vent-arriere");
@@ -285,10 +287,10 @@ TEST(DuBalaiKeys, TheReactionWindowOffersBrouillardToWhoeverHoldsIt) {
   ASSERT_TRUE(r->pending().open);
   Keyboard fog{r, 1, {}}, none{r, 2, {}}, caster{r, 0, {}};
   EXPECT_EQ(fog.waiting(),
-            "seat 0 plays Mauvais sort on seat 1 - press b for Brouillard magique, p to pass");
+            "seat 1 plays Mauvais sort on seat 2 - press b for Brouillard magique, p to pass");
   EXPECT_TRUE(has(fog.keys_text(), "b Brouillard magique"));
   EXPECT_TRUE(has(screen_table(r->view(2), 2, false, 40),
-                  "Reaction window: seat 0 plays Mauvais sort on seat 1"));
+                  "Reaction window: seat 1 plays Mauvais sort on seat 2"));
   EXPECT_EQ(fog.press('b').action, "brouillard");
   EXPECT_TRUE(has(none.press('b').note, "you hold no Brouillard magique"));
   EXPECT_EQ(none.press('p').action, "pass");
@@ -296,7 +298,7 @@ TEST(DuBalaiKeys, TheReactionWindowOffersBrouillardToWhoeverHoldsIt) {
   EXPECT_TRUE(has(caster.press('b').note, "answer")) << "the caster waits";
   r.ok(1, fog.press('b').action);
   EXPECT_EQ(caster.waiting(),
-            "seat 0 plays Mauvais sort on seat 1, cancelled by seat 1's Brouillard magique - p "
+            "seat 1 plays Mauvais sort on seat 2, cancelled by seat 2's Brouillard magique - p "
             "to let it pass");
 }
 
@@ -328,10 +330,10 @@ TEST(DuBalaiScreen, TheRevealIsNarratedWithTheDiceAndEachMoveWithTheColourItHold
   for (const auto& line : lines) all += line + "\n";
   EXPECT_TRUE(has(all, "The dice: ")) << all;
   EXPECT_TRUE(has(all, "valid ORANGE: Z\u00e2\u00e2m (oreille), Boulg\u00e2 (toile)")) << all;
-  // One line per witch, in the order of phase 4: the closer first.
-  const auto closer = all.find("seat 1: Z\u00e2\u00e2m (valid ORANGE); square 0 \u2192 1");
+  // One line per witch, in the order of phase 4: the closer (the second seat) first.
+  const auto closer = all.find("seat 2: Z\u00e2\u00e2m (valid ORANGE); square 0 \u2192 1");
   const auto other =
-      all.find("seat 0: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 \u2192 4");
+      all.find("seat 1: Z\u00e2\u00e2m, Boulg\u00e2 (perfect ORANGE); square 0 \u2192 4");
   ASSERT_NE(closer, std::string::npos) << all;
   ASSERT_NE(other, std::string::npos) << all;
   EXPECT_LT(closer, other);
@@ -436,7 +438,7 @@ TEST(DuBalaiScreen, FinalScoresAreBrokenDownIntoRaceAndAcrobatics) {
       if (r->actors().contains(s)) (void)r->apply_text(s, "pass", r.t);
   ASSERT_TRUE(r->terminal());
   const std::string text = screen_table(r->view(0), 0, false, 40);
-  EXPECT_TRUE(has(text, "seat 0 (you): 3 = 0 race + 3 acrobatics")) << text;
+  EXPECT_TRUE(has(text, "seat 1 (you): 3 = 0 race + 3 acrobatics")) << text;
 }
 
 }  // namespace

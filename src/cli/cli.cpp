@@ -98,7 +98,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   auto* play = app.add_subcommand("play", "Play a game in the terminal against bots, in real time");
   add_game_options(*play, p.play.game, p.players, p.play.params);
   auto* play_seat =
-      play->add_option("--seat", p.seat, "Your seat, from 0 (default 0)")->type_name("INT");
+      play->add_option("--seat", p.seat, "Your seat, counted from 1 (default 1)")->type_name("INT");
   auto* play_seed =
       play->add_option("--seed", p.seed, "Seed of the game (default: random)")->type_name("UINT");
   play->add_option("--record", p.play.record, "Write the record of the game to FILE")
@@ -255,9 +255,13 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
           return report_error(err, e, kExitUsage);
         p.play.players = players;
       }
-      if (play_seat->count())
-        if (auto e = number(p.seat, "--seat", 0, kSmall, p.play.seat); !e.empty())
+      // People count seats from 1: `--seat 1` is seat 0 of the record.
+      if (play_seat->count()) {
+        int seat = 0;
+        if (auto e = number(p.seat, "--seat", 0, kSmall, seat); !e.empty())
           return report_error(err, e, kExitUsage);
+        p.play.seat = seat - 1;
+      }
       if (play_seed->count()) {
         auto seed = parse_seed(p.seed);
         if (!seed) return report_error(err, seed.error(), kExitUsage);

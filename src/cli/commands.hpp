@@ -21,7 +21,7 @@ int run_games(const Io& io);
 struct PlayOptions {
   std::string game;
   std::optional<int> players;       // nothing: the game's default
-  int seat = 0;                     // the person's seat
+  int seat = 0;                     // the person's seat, from 0 (`--seat` counts from 1)
   std::optional<uint64_t> seed;     // nothing: drawn from the machine, then printed
   std::vector<std::string> params;  // "name=value"
   std::string record;               // file to write, if any

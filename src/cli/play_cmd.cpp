@@ -1,5 +1,6 @@
 // `sabbat play`: one person at a seat, bots at the others, in real time, everything recorded.
-// The person sees only their seat's view and the events their seat may see.
+// The person sees only their seat's view and the events their seat may see, seats counted from 1
+// as people count them (`--seat 1` is the first seat); the record counts from 0.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -99,7 +100,9 @@ class Loop {
     const Seat seat = s_.seat();
     if (ended) {
       const json view = s_.state().view(seat);
-      io_.out << "\nGame over.\n" << '\n' << s_.game().render_view(view, seat, color_) << '\n';
+      io_.out << "\nGame over.\n"
+              << '\n'
+              << s_.game().render_for_person(view, seat, color_) << '\n';
       const auto scores = s_.state().scores();
       const auto ranks = s_.state().ranks();
       // The result is printed once: a final view that holds the scores shows them (with what
@@ -107,8 +110,9 @@ class Loop {
       if (!view.contains("scores")) {
         io_.out << "Scores:\n";
         for (size_t i = 0; i < scores.size(); ++i)
-          io_.out << "  seat " << i << (Seat(i) == seat ? " (you)" : "      ") << "  score "
-                  << scores[i] << "  rank " << ranks[i] << '\n';
+          io_.out << "  seat " << Session::seat_number(Seat(i))
+                  << (Seat(i) == seat ? " (you)" : "      ") << "  score " << scores[i] << "  rank "
+                  << ranks[i] << '\n';
       }
       const int mine = ranks[size_t(seat)];
       const auto winners = std::count(ranks.begin(), ranks.end(), 1);
@@ -169,9 +173,9 @@ int run_play(const PlayOptions& options, const Io& io) {
   const int players = choice->setup.players;
   if (options.seat < 0 || options.seat >= players)
     return report_error(io.err,
-                        "there is no seat " + std::to_string(options.seat) + " with " +
-                            std::to_string(players) + " players; seats are 0 to " +
-                            std::to_string(players - 1),
+                        "there is no seat " + std::to_string(Session::seat_number(options.seat)) +
+                            " with " + std::to_string(players) + " players; seats are 1 to " +
+                            std::to_string(players),
                         kExitUsage);
   PlayOptions with_bots = options;
   auto bots = seat_bots(*choice->game, options.bot, options.level, players - 1);
@@ -186,7 +190,8 @@ int run_play(const PlayOptions& options, const Io& io) {
 
   // Two lines, so that the longest game name still fits 80 columns.
   io.out << choice->game->display_name() << ", " << players << " players, you are seat "
-         << options.seat << ".\nSeed " << seed << " (replay it with --seed " << seed << ").\n";
+         << Session::seat_number(options.seat) << ".\nSeed " << seed << " (replay it with --seed "
+         << seed << ").\n";
   const bool color = wants_color(io.out, options.no_color);
   if (Status st = session.make_bots(); !st) return report_error(io.err, st.error(), kExitUsage);
   auto front = choose_front(options, io, session, color);

@@ -1,7 +1,7 @@
 // Playing by typed lines: what happens is narrated line by line, the parts of the table that
 // changed are printed when the person's situation changes, and each line typed is an action or
 // a command. Used for screen readers (--lines), scripts, pipes, tests, and games without a key
-// screen.
+// screen. Seats are counted from 1 in all she reads and types (Session::for_person).
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -85,11 +85,12 @@ class LineFront final : public Front {
     forget_fleeting();
     for (const auto& e : events)
       if (e.audience.sees(s_.seat()) && !e.text.empty()) {
-        out() << "  " << e.text << '\n';
+        const std::string text = s_.prose(e.text);
+        out() << "  " << text << '\n';
         // A line telling what was shown for a moment (an ingredient turned) is not told again
         // after the wipe.
         if (e.data.is_object() && e.data.value("fleeting", false)) continue;
-        told_.push_back(e.text);
+        told_.push_back(text);
         if (told_.size() > kToldKept) told_.pop_front();
       }
   }
@@ -128,7 +129,7 @@ class LineFront final : public Front {
   // printed: a screen reader then reads what is new, not the whole board again.
   void show_view(bool whole = true) {
     const json view = s_.state().view(s_.seat());
-    const auto blocks = blocks_of(s_.game().render_view(view, s_.seat(), color_));
+    const auto blocks = blocks_of(s_.game().render_for_person(view, s_.seat(), color_));
     const std::set<std::string> before(shown_blocks_.begin(), shown_blocks_.end());
     std::string text;
     for (const auto& b : blocks)
@@ -201,7 +202,8 @@ class LineFront final : public Front {
       show_view(first_);
       first_ = false;
       if (p.actor)
-        out() << "(seat " << s_.seat() << ": type an action, or 'help', 'rules', 'view', 'quit')\n";
+        out() << "(seat " << Session::seat_number(s_.seat())
+              << ": type an action, or 'help', 'rules', 'view', 'quit')\n";
     } else if (changed && shown_phase_.actor && !p.actor) {
       out() << "(you cannot act now; 'help', 'rules', 'view', 'quit' still work)\n";
     }
@@ -255,7 +257,7 @@ class LineFront final : public Front {
             << forced_help() << ".\n";
       return;
     }
-    const auto texts = s_.legal_texts();
+    const auto texts = s_.legal_for_person();
     out() << "Legal actions (type one, or its number):\n";
     if (texts.size() <= kHelpLimit)
       for (size_t i = 0; i < texts.size(); ++i) out() << "  " << i + 1 << ". " << texts[i] << '\n';
@@ -312,7 +314,7 @@ class LineFront final : public Front {
 
   Turn try_action(const std::string& line) {
     std::string why;
-    switch (s_.act(line, events_, why)) {
+    switch (s_.act_typed(line, events_, why)) {
       case Session::Tried::Late:
         out() << "Too late: time ran out.\n";
         break;

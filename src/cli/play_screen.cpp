@@ -1,6 +1,7 @@
 // Playing one key at a time on a terminal: the game's screen (core/key_screen.hpp) drawn whole when
 // the table changes, what happened shown line by line, and a live line at the bottom with the
 // countdown, redrawn while the person thinks. `:` opens a command line for anything typed.
+// Seats are counted from 1 in all the person reads and types, as on the game's key screen.
 #include <unistd.h>
 
 #include <algorithm>
@@ -67,9 +68,13 @@ class ScreenFront final : public Front {
   }
 
   void narrate(const Events& events) override {
+    // The screen tells an event as a person reads it; the engine's words are handed over so.
     for (const auto& e : events)
-      if (e.audience.sees(s_.seat()) && !e.text.empty())
-        for (auto& line : screen_->narrate(e)) queued_.push_back(std::move(line));
+      if (e.audience.sees(s_.seat()) && !e.text.empty()) {
+        Event told = e;
+        told.text = s_.prose(e.text);
+        for (auto& line : screen_->narrate(told)) queued_.push_back(std::move(line));
+      }
   }
 
   // The last lines of narration stay on the terminal after the screen is gone.
@@ -255,7 +260,7 @@ class ScreenFront final : public Front {
     KeyAnswer a = screen_->press(k.code, situation());
     note_ = a.note;
     dirty_ = true;
-    return a.action.empty() ? Turn::Acted : play(a.action);
+    return a.action.empty() ? Turn::Acted : play(a.action, false);
   }
 
   Turn prompt_key(const Key& k) {
@@ -276,7 +281,7 @@ class ScreenFront final : public Front {
         note_ = *said;
         return Turn::Acted;
       }
-      return play(command);
+      return play(command, true);
     }
     if (k.code == key::kBackspace)
       drop_last_character(line_);
@@ -289,10 +294,13 @@ class ScreenFront final : public Front {
     return Turn::Acted;
   }
 
-  // Plays an action's text; a refusal is explained in the note and loses nothing.
-  Turn play(const std::string& text) {
+  // Plays an action's text, `typed` by the person (seats from 1) or a key's canonical text; a
+  // refusal is explained in the note and loses nothing.
+  Turn play(const std::string& action, bool typed) {
     std::string why;
-    const Session::Tried tried = s_.act(text, events_, why);
+    const Session::Tried tried =
+        typed ? s_.act_typed(action, events_, why) : s_.act(action, events_, why);
+    const std::string text = typed ? action : s_.for_person(action);
     situation();  // the new situation first, so that the note below is about it
     switch (tried) {
       case Session::Tried::Late:

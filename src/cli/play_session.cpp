@@ -86,6 +86,48 @@ std::vector<std::string> Session::legal_texts() {
   return out;
 }
 
+std::string Session::for_person(const std::string& action) const {
+  return action_for_person(game().seat_words(), action);
+}
+
+std::string Session::prose(const std::string& text) const {
+  return prose_for_person(game().seat_words(), text);
+}
+
+std::vector<std::string> Session::legal_for_person() {
+  std::vector<std::string> out;
+  for (const Action a : legal()) out.push_back(for_person(state().action_text(a)));
+  return out;
+}
+
+Result<std::string> typed_action(const State& state, Seat seat, SeatWords words,
+                                 const std::string& typed) {
+  auto canonical = action_from_person(words, typed, state.players());
+  if (!canonical || *canonical != typed) return canonical;
+  // A looser form the game reads (Du Balai !'s "play mauvais sort 2", capitals): the game reads
+  // its number as written, and the canonical text it gives holds it, to be counted from 1 like
+  // a typed one.
+  auto parsed = state.parse_action(seat, typed);
+  if (!parsed) return canonical;
+  const std::string text = state.action_text(*parsed);
+  return action_for_person(words, text) == text ? canonical
+                                                : action_from_person(words, text, state.players());
+}
+
+Result<std::string> Session::from_person(const std::string& typed) const {
+  return typed_action(state(), seat_, game().seat_words(), typed);
+}
+
+Session::Tried Session::act_typed(const std::string& typed, Events& events, std::string& why) {
+  events.clear();
+  auto canonical = from_person(typed);
+  if (!canonical) {
+    why = canonical.error();
+    return Tried::Refused;
+  }
+  return act(*canonical, events, why);
+}
+
 // A game with reaction windows has their time limit among its parameters.
 bool Session::has_windows() const {
   const auto specs = game().param_specs();
@@ -155,7 +197,7 @@ Session::Tried Session::act_at(const std::string& text, GameTime t, Events& even
     // A number picks from the list of legal actions (as `help` shows it).
     const size_t n = as_index(text);
     if (n == 0 || n > legal().size()) {
-      why = parsed.error();
+      why = prose(parsed.error());
       return Tried::Refused;
     }
     action = legal_[n - 1];
@@ -163,7 +205,7 @@ Session::Tried Session::act_at(const std::string& text, GameTime t, Events& even
   Events mine;
   Status st = match_.apply(seat_, action, t, &mine);
   if (!st) {
-    why = st.error();
+    why = prose(st.error());
     return clocked ? Tried::Late : Tried::Refused;
   }
   events.insert(events.end(), mine.begin(), mine.end());

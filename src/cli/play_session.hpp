@@ -55,6 +55,21 @@ class Session {
   const ActionList& legal();
   std::vector<std::string> legal_texts();
 
+  // People count seats from 1 (core/seat_numbers.hpp); canonical texts, records and the
+  // engine's narration count from 0. These turn the game's texts into the person's numbers.
+  // A seat as she reads it.
+  static int seat_number(Seat seat) { return kPeopleCount(seat); }
+  // A canonical action text, as she reads and types it ("target 0" -> "target 1").
+  std::string for_person(const std::string& action) const;
+  // An event's narration or a refusal, as she reads it ("Seat 0 searches" -> "Seat 1 ...").
+  std::string prose(const std::string& text) const;
+  // The legal actions as she reads them, in legal_texts' order.
+  std::vector<std::string> legal_for_person();
+  // What she typed, seats counted from 1, as canonical text (in any form the game reads: a
+  // looser one is read by the game first); as typed when it names no seat; an error naming the
+  // seats that exist when it names another.
+  Result<std::string> from_person(const std::string& typed) const;
+
   // What became of an action the person typed or keyed.
   enum class Tried {
     Played,   // applied
@@ -67,6 +82,9 @@ class Session {
   Tried act(const std::string& text, Events& events, std::string& why) {
     return act_at(text, now(), events, why);
   }
+  // Plays what the person typed, her seats counted from 1 (or a number from the legal list).
+  // A seat that does not exist is refused, naming those that do, and nothing happens.
+  Tried act_typed(const std::string& typed, Events& events, std::string& why);
   // The same at game time `t`: every clock deadline due at or before `t` is applied first (a
   // host applies what the clock owes), then the person's action at `t`. Late when a deadline
   // applied first left the action impossible.
@@ -99,6 +117,10 @@ class Session {
   size_t step_for_ = size_t(-1);
   bool let_windows_pass_ = false;
 };
+
+// What a person at `seat` typed, seats counted from 1, as canonical text (Session::from_person).
+Result<std::string> typed_action(const State& state, Seat seat, SeatWords words,
+                                 const std::string& typed);
 
 enum class Turn { Acted, Left, Failed };
 

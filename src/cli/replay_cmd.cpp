@@ -1,4 +1,6 @@
 // `sabbat replay`: a record told as text, checked against the engine, or dumped state by state.
+// Told as text, it is for a person: seats are counted from 1, in the actions too (the record's
+// `"seat":0` is "seat 1"); --check and --states speak of the record's own data.
 // A record may come from anyone: whatever it holds reaches the terminal only through printable(),
 // and the result it claims is checked against the replay before it is shown.
 #include <ostream>
@@ -16,7 +18,7 @@ constexpr size_t kShownAction = 120;
 constexpr size_t kShownText = 1000;
 
 std::string seat_name(Seat s) {
-  return s == kClock ? "clock" : "seat " + std::to_string(s);
+  return s == kClock ? "clock" : "seat " + kPeopleCount.text(s);
 }
 
 // The result as the replay gives it (check_result has made sure the record agrees).
@@ -30,23 +32,25 @@ void print_result(const Record& record, const Record& replayed, std::ostream& ou
   else
     out << "Result:\n";
   for (size_t s = 0; s < replayed.result->scores.size(); ++s)
-    out << "  seat " << s << "  score " << replayed.result->scores[s] << "  rank "
-        << replayed.result->ranks[s] << '\n';
+    out << "  seat " << kPeopleCount(int(s)) << "  score " << replayed.result->scores[s]
+        << "  rank " << replayed.result->ranks[s] << '\n';
 }
 
 int narrate(const std::string& file, const Record& r, const Io& io) {
   const Game* game = registry().find(r.game);
+  const SeatWords words = game ? game->seat_words() : SeatWords{};
   io.out << printable(game ? game->display_name() : r.game, kShownAction) << " ("
          << printable(r.game, kShownAction) << "), " << r.players << " players, seed " << r.seed
-         << "\nparams: " << printable(params_text(r.params), kShownText) << '\n';
+         << "\nparams: " << printable(params_text(r.params), kShownText)
+         << "\nSeats are counted from 1 here; the record's lines count them from 0.\n";
   auto m = replay_with_events(
       r, registry(), [&](const RecordedAction& a, const State&, const Events& events) {
         io.out << '#' << a.seq << "  " << a.time << " ms  " << seat_name(a.seat) << ": "
-               << printable(a.action, kShownAction) << '\n';
+               << printable(action_for_person(words, a.action), kShownAction) << '\n';
         // A replay is told as a spectator sees it: public events only.
         for (const auto& e : events)
           if (e.audience.spectators && !e.text.empty())
-            io.out << "    " << printable(e.text, kShownText) << '\n';
+            io.out << "    " << printable(prose_for_person(words, e.text), kShownText) << '\n';
       });
   if (!m) return report_error(io.err, file + ": " + m.error(), kExitFailure);
   // A result the replay does not give is tampering, not a second opinion to print.

@@ -14,6 +14,7 @@
 #include "params.hpp"
 #include "result.hpp"
 #include "rng.hpp"
+#include "seat_numbers.hpp"
 
 namespace sabbat {
 
@@ -305,8 +306,17 @@ class Game {
   virtual std::vector<std::string> bot_names() const { return {}; }
   virtual std::unique_ptr<Bot> make_bot(std::string_view name) const;
 
-  // The view of `viewer` as text for a terminal; `color` allows ANSI colours.
+  // The view of `viewer` as text for a terminal; `color` allows ANSI colours. Seats are
+  // numbered as records number them, from 0 (Python's render shows this text).
   virtual std::string render_view(const json& view, Seat viewer, bool color) const = 0;
+  // The same for a person at the terminal (`sabbat play`), seats counted from 1. By default
+  // render_view's text.
+  virtual std::string render_for_person(const json& view, Seat viewer, bool color) const {
+    return render_view(view, viewer, color);
+  }
+  // The words of this game's canonical action texts that come just before a seat's number
+  // (core/seat_numbers.hpp), so that a terminal shows and reads them counted from 1.
+  virtual SeatWords seat_words() const { return {}; }
   // The rules in short for a person at a terminal (`sabbat play`'s `rules` command): how to
   // win, what beats what, how scores are counted. Empty when the game has none.
   virtual std::string rules_text() const { return {}; }

@@ -3,7 +3,8 @@
 // draws its screen from the person's view and turns each key into the canonical text of an
 // action; the terminal front end draws the frame around it (what happened, the countdown, the
 // command line) and plays the actions, so that the engine judges and explains them exactly as
-// typed ones.
+// typed ones. A screen is for a person: what it shows counts seats from 1 (kPeopleCount, a
+// seat's digit key too), while the actions it returns are canonical texts, counted from 0.
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,7 +54,8 @@ class KeyScreen {
   virtual std::string waiting(const KeySituation& now) const = 0;
   // A key: an ASCII code or one of key:: above.
   virtual KeyAnswer press(int key, const KeySituation& now) = 0;
-  // An event the seat may see, as lines of narration.
+  // An event the seat may see, as lines of narration; the terminal hands over its text with
+  // seats counted from 1 already.
   virtual std::vector<std::string> narrate(const Event& event) const { return {event.text}; }
   // Every key of the screen.
   virtual std::string help() const = 0;

@@ -115,6 +115,14 @@ class BabaYagaGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  std::string render_for_person(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color, kPeopleCount);
+  }
+  // `target 1`: the seat a spell targets.
+  SeatWords seat_words() const override {
+    static constexpr std::string_view kWords[] = {"target"};
+    return kWords;
+  }
   // The forest as a grid, a key per tile, a key to move Baba Yaga (screen.hpp).
   std::unique_ptr<KeyScreen> make_key_screen() const override {
     return baba_yaga::make_key_screen();

@@ -81,12 +81,12 @@ std::string render_forest(const json& v, int width, bool color) {
   return out;
 }
 
-std::string render_view_text(const json& v, Seat viewer, bool color) {
+std::string render_view_text(const json& v, Seat viewer, bool color, SeatNumbers seats) {
   std::string out;
   const std::string phase = v["phase"];
   const int searcher = v["searcher"];
   out += "Baba Yaga, turn " + std::to_string(v["turn"].get<int>()) + " (" + phase + ")";
-  if (phase != "study") out += ": seat " + std::to_string(searcher) + " searches";
+  if (phase != "study") out += ": seat " + seats.text(searcher) + " searches";
   out += "\n";
   const bool small = v.value("you_small", false);
   out += render_forest(v, small ? 4 : 14, color);
@@ -94,7 +94,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
     const json& f = v["flight"];
     out += "Flight from the " + f["start"].get<std::string>() + " end: move " +
            std::to_string(f["moves"].get<int>()) + " of " + std::to_string(f["total"].get<int>()) +
-           ", seat " + std::to_string(f["mover"].get<int>()) + " moves next\n";
+           ", seat " + seats.text(f["mover"].get<int>()) + " moves next\n";
   }
   if (v["card"].is_object()) {
     std::string names;
@@ -104,15 +104,13 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
            std::to_string(v["need"].get<int>()) + " needed\n";
   }
   for (const auto& p : v["players"]) {
-    out += "  seat " + std::to_string(p["seat"].get<int>()) +
-           (p["seat"] == viewer ? " (you)" : "") + ": " + std::to_string(p["cast"].size()) +
-           " cast, " + std::to_string(p["pile"].get<int>()) + " in pile, " +
-           p["level"].get<std::string>();
+    out += "  seat " + seats.text(p["seat"].get<int>()) + (p["seat"] == viewer ? " (you)" : "") +
+           ": " + std::to_string(p["cast"].size()) + " cast, " +
+           std::to_string(p["pile"].get<int>()) + " in pile, " + p["level"].get<std::string>();
     for (const auto& e : p["pending"]) out += "; " + e.get<std::string>();
     out += "\n";
   }
-  if (v["winner"].get<int>() >= 0)
-    out += "Seat " + std::to_string(v["winner"].get<int>()) + " wins\n";
+  if (v["winner"].get<int>() >= 0) out += "Seat " + seats.text(v["winner"].get<int>()) + " wins\n";
   return out;
 }
 

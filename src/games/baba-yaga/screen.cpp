@@ -2,7 +2,7 @@
 // pick it for a choice);
 // x turns the wrong tile back; Space moves Baba Yaga (two players: f with the left hand, j
 // with the right, in turn); n e s w place her; Enter ends the study; l keeps Pattes de
-// poulet ! for later; 0–4 target a seat.
+// poulet ! for later; 1–5 target a seat. A screen is for a person: seats are counted from 1.
 #include "games/baba-yaga/screen.hpp"
 
 #include <algorithm>
@@ -26,7 +26,7 @@ bool may_start(const KeySituation& now, const std::string& prefix) {
 std::string seat_word(const json& v, int seat) {
   return v["viewer"].is_number_integer() && seat == v["viewer"].get<int>()
              ? "you"
-             : "seat " + std::to_string(seat);
+             : "seat " + kPeopleCount.text(seat);
 }
 
 // Baba Yaga's line, start end first: where she is and how far she has come.
@@ -76,7 +76,7 @@ class BabaYagaScreen final : public KeyScreen {
     }
     if (v["effect_card"].is_object())
       out += "Cast: " + v["effect_card"]["effect"].get<std::string>() + " — seat " +
-             std::to_string(searcher) + " chooses\n";
+             kPeopleCount.text(searcher) + " chooses\n";
     for (const auto& p : v["players"]) {
       out += "  " + seat_word(v, p["seat"]) + ": " + std::to_string(p["cast"].size()) +
              " of 3 spells cast, " + p["level"].get<std::string>();
@@ -127,10 +127,10 @@ class BabaYagaScreen final : public KeyScreen {
     }
     if (phase == "study") return "Waiting for the others to finish studying";
     if (phase == "race")
-      return "Seat " + std::to_string(v["searcher"].get<int>()) + " searches; seat " +
-             std::to_string(v["flight"]["mover"].get<int>()) + " moves Baba Yaga";
+      return "Seat " + kPeopleCount.text(v["searcher"].get<int>()) + " searches; seat " +
+             kPeopleCount.text(v["flight"]["mover"].get<int>()) + " moves Baba Yaga";
     return "Waiting for seat " +
-           std::to_string(phase == "place" ? v["placer"].get<int>() : v["searcher"].get<int>());
+           kPeopleCount.text(phase == "place" ? v["placer"].get<int>() : v["searcher"].get<int>());
   }
 
   KeyAnswer press(int k, const KeySituation& now) override {
@@ -155,7 +155,8 @@ class BabaYagaScreen final : public KeyScreen {
       return k == ' ' ? KeyAnswer{"move", ""} : KeyAnswer{"", "Space moves Baba Yaga"};
     }
     if (phase == "effect" && may_start(now, "target")) {
-      if (k >= '0' && k <= '4') return {"target " + std::string(1, char(k)), ""};
+      // The digit a person counts the seat by: 1 for the first (`target 0`).
+      if (k >= '1' && k < '1' + kMaxPlayers) return {action_text(act::target(k - '1')), ""};
       return {"", "a seat's digit"};
     }
     if (phase == "effect" && k == 'l' && may(now, "maison later")) return {"maison later", ""};
@@ -213,7 +214,7 @@ class BabaYagaScreen final : public KeyScreen {
            "  x, Backspace  turn the wrong ingredient back\n"
            "  Space         move Baba Yaga one tile (your move)\n"
            "  f / j         two players: move with the left / right hand, in turn\n"
-           "  0-4           target a seat with your spell\n"
+           "  1-5           target a seat with your spell\n"
            "  l             Pattes de poulet !: the Maison at the start of your next turn\n";
   }
 

@@ -91,6 +91,10 @@ class BalGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  std::string render_for_person(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color, kPeopleCount);
+  }
+  SeatWords seat_words() const override { return kSeatWords; }
   std::string rules_text() const override { return rules_summary(); }
   std::vector<Component> components() const override { return bal::components(); }
 

@@ -55,6 +55,7 @@ std::string kind_name(std::string_view slug) {
 
 struct Style {
   bool color;
+  SeatNumbers seats;
   std::string wrap(std::string_view code, const std::string& s) const {
     return color ? "\x1b[" + std::string(code) + "m" + s + "\x1b[0m" : s;
   }
@@ -69,9 +70,9 @@ struct Style {
   }
 };
 
-std::string seat_name(const json& view, int seat, Seat viewer) {
+std::string seat_name(const json& view, int seat, Seat viewer, const Style& st) {
   const json& witches = view["witches"];
-  std::string out = "Seat " + std::to_string(seat);
+  std::string out = "Seat " + st.seats.text(seat);
   if (seat >= 0 && size_t(seat) < witches.size())
     out += " " + witches[size_t(seat)].value("witch", std::string());
   return seat == viewer ? out + " (you)" : out;
@@ -106,8 +107,8 @@ std::string header(const json& v, const Style& st) {
                     std::to_string(tour) + " of 2 \u00b7 level " + v.value("level", std::string()) +
                     "\n";
   // Seat numbers only: the names are in the table below, and two long ones overflow a line.
-  out += "Carabosse: Seat " + std::to_string(v.value("carabosse", 0)) +
-         " \u00b7 Chat Noir (first player): Seat " + std::to_string(v.value("first_player", 0)) +
+  out += "Carabosse: Seat " + st.seats.text(v.value("carabosse", 0)) +
+         " \u00b7 Chat Noir (first player): Seat " + st.seats.text(v.value("first_player", 0)) +
          "\n";
   const json& discard = v["discard"];
   out += "Pile: " + std::to_string(v.value("pile", 0)) +
@@ -143,11 +144,11 @@ std::string witches_table(const json& v, Seat viewer, const Style& st) {
       const int dead = w.value("dead", 0);
       if (dead > 0) frogs += ", " + std::to_string(dead) + " dead";
     }
-    const std::string line = "  " + pad_left(std::to_string(seat), 5) + pad_left(name, 34) +
+    const std::string line = "  " + pad_left(st.seats.text(seat), 5) + pad_left(name, 34) +
                              pad_right(std::to_string(w.value("hand_size", 0)), 5) + "  " + frogs;
     out += (seat == v.value("carabosse", -1) ? st.bold(line) : line) + "\n";
     if (seat != viewer && w.contains("known") && !w["known"].empty())
-      known += "  Seat " + std::to_string(seat) +
+      known += "  Seat " + st.seats.text(seat) +
                " holds, as everyone saw: " + cards_line(w["known"], st) + "\n";
   }
   return out + known + st.dim("  \u2605 holds Carabosse") + "\n";
@@ -161,15 +162,15 @@ std::string attack_lines(const json& v, Seat viewer, const Style& st) {
   const int attacker = a.value("attacker", -1);
   const int defender = a.value("defender", -1);
   if (a["cards"].empty() && !tokens.empty()) {
-    out += "a farce on " + seat_name(v, defender, viewer) + "\n";
+    out += "a farce on " + seat_name(v, defender, viewer, st) + "\n";
   } else {
-    out += seat_name(v, attacker, viewer) + " attacks\n";
-    out += "  \u2192 " + seat_name(v, defender, viewer) + "\n";
+    out += seat_name(v, attacker, viewer, st) + " attacks\n";
+    out += "  \u2192 " + seat_name(v, defender, viewer, st) + "\n";
     out += "  cards: " + cards_line(a["cards"], st) + "\n";
   }
   const int sender = a.value("sender", -1);
   if (sender >= 0 && sender != attacker)
-    out += "  sent on by " + seat_name(v, sender, viewer) + " (Du balai)\n";
+    out += "  sent on by " + seat_name(v, sender, viewer, st) + " (Du balai)\n";
   if (!tokens.empty()) {
     std::string t;
     for (const json& tok : tokens) {
@@ -184,7 +185,7 @@ std::string attack_lines(const json& v, Seat viewer, const Style& st) {
     // Seat numbers only: six long names do not fit a line.
     for (const json& seat : still) {
       const int n = seat.get<int>();
-      s += (s.empty() ? "" : ", ") + std::to_string(n) + (n == viewer ? " (you)" : "");
+      s += (s.empty() ? "" : ", ") + st.seats.text(n) + (n == viewer ? " (you)" : "");
     }
     out += "  still to parry: seats " + s + "\n";
   }
@@ -201,7 +202,8 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
     if (!v.contains("winner")) return "\nThe game is over.\n";
     const int w = v["winner"].get<int>();
     return "\n" +
-           st.bold(w == viewer ? "You win the Bal!" : seat_name(v, w, viewer) + " wins the Bal.") +
+           st.bold(w == viewer ? "You win the Bal!"
+                               : seat_name(v, w, viewer, st) + " wins the Bal.") +
            "\n";
   }
   std::string who;
@@ -209,7 +211,7 @@ std::string status_line(const json& v, Seat viewer, const Style& st) {
   for (const json& s : v["waiting_for"]) {
     const int seat = s.get<int>();
     you = you || seat == viewer;
-    who += (who.empty() ? "" : ", ") + seat_name(v, seat, viewer);
+    who += (who.empty() ? "" : ", ") + seat_name(v, seat, viewer, st);
   }
   const std::string phase = v.value("phase", std::string());
   if (phase == "window" && !you)
@@ -233,7 +235,7 @@ std::string window_lines(const json& v, Seat viewer, const Style& st) {
   std::string out;
   // Seat numbers only: two long names do not fit a line.
   auto named = [&](int n) {
-    return "Seat " + std::to_string(n) + (n == viewer ? std::string(" (you)") : "");
+    return "Seat " + st.seats.text(n) + (n == viewer ? std::string(" (you)") : "");
   };
   if (v.contains("stand_in")) {
     const json& si = v["stand_in"];
@@ -261,26 +263,27 @@ std::string window_lines(const json& v, Seat viewer, const Style& st) {
                " pass, or play your card\n  (of the cards played, the first in turn order takes "
                "effect)\n";
       else
-        out += "  Your answer: " + w["answer"].get<std::string>() +
+        out += "  Your answer: " +
+               action_for_person(kSeatWords, w["answer"].get<std::string>(), st.seats) +
                " (kept secret until the window closes)\n";
     }
   }
   if (v.contains("boule")) {
     const json& b = v["boule"];
     out += "\n" + st.bold("Boule de cristal:") + " " + named(b.value("player", -1)) +
-           " swaps a card with seats " + std::to_string(b.value("left", -1)) + " and " +
-           std::to_string(b.value("right", -1)) + "\n";
+           " swaps a card with seats " + st.seats.text(b.value("left", -1)) + " and " +
+           st.seats.text(b.value("right", -1)) + "\n";
     out += "  each lays one face down; they change hands together\n";
     for (const json& laid : b["face_down"]) {
-      out += "  face down: Seat " + std::to_string(laid.value("from", -1)) + " \u2192 Seat " +
-             std::to_string(laid.value("to", -1));
+      out += "  face down: Seat " + st.seats.text(laid.value("from", -1)) + " \u2192 Seat " +
+             st.seats.text(laid.value("to", -1));
       if (laid.contains("card")) out += " (" + cards_line(json::array({laid["card"]}), st) + ")";
       out += "\n";
     }
   }
   for (const json& w : v["witches"])
     if (w.contains("you_gave") && !w["you_gave"].empty())
-      out += "  Seat " + std::to_string(w.value("seat", -1)) +
+      out += "  Seat " + st.seats.text(w.value("seat", -1)) +
              " holds, as you gave it: " + cards_line(w["you_gave"], st) + "\n";
   return out;
 }
@@ -369,8 +372,8 @@ std::string_view spell_effect(std::string_view slug) {
   return {};
 }
 
-std::string render_view_text(const json& view, Seat viewer, bool color) {
-  const Style st{color};
+std::string render_view_text(const json& view, Seat viewer, bool color, SeatNumbers seats) {
+  const Style st{color, seats};
   return header(view, st) + witches_table(view, viewer, st) + attack_lines(view, viewer, st) +
          window_lines(view, viewer, st) + status_line(view, viewer, st) +
          hand_lines(view, viewer, st);

@@ -9,7 +9,14 @@
 
 namespace sabbat::bal {
 
-std::string render_view_text(const json& view, Seat viewer, bool color);
+// The words of an action text just before a seat (Game::seat_words): `attack 1 with 2 rouge`,
+// `balai 1`, `lose 1`, `miroir 1` name the seat attacked, sent the attack, whose Crapzouille
+// is lost, the attack turned back on.
+inline constexpr std::string_view kSeatWords[] = {"attack", "balai", "lose", "miroir"};
+
+// Seats are numbered by `seats`.
+std::string render_view_text(const json& view, Seat viewer, bool color,
+                             SeatNumbers seats = kSeatIndices);
 // What a spell does, in one line, by its slug ("fantome"); empty for a potion.
 std::string_view spell_effect(std::string_view slug);
 // The rules in short, for `sabbat play`'s `rules` command.

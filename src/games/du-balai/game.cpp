@@ -135,6 +135,10 @@ class DuBalaiGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  std::string render_for_person(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color, kPeopleCount);
+  }
+  SeatWords seat_words() const override { return kSeatWords; }
   std::string rules_text() const override { return rules_summary(); }
   std::vector<Component> components() const override { return du_balai::components(); }
   // The nine dice large, a countdown, and a key for each move (screen.hpp).

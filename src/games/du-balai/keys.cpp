@@ -84,7 +84,7 @@ std::string wait_note(const Situation& now) {
   if (phase == "decret-look") return "a witch looks at the book with D\u00e9cret; wait";
   if (phase == "writing") return "you have written; the others are writing";
   if (phase == "resolving")
-    return "seat " + std::to_string(v["resolving"].get<int>()) + "'s formula takes effect; wait";
+    return "seat " + kPeopleCount.text(v["resolving"].get<int>()) + "'s formula takes effect; wait";
   return "the race is over";
 }
 
@@ -233,7 +233,7 @@ std::string action_label(const std::string& text) {
         case Card::DoubleJeu:
           return name + ": your second formula counts";
         case Card::MauvaisSort:
-          return name + " on seat " + std::to_string(m->a);
+          return name + " on seat " + kPeopleCount.text(m->a);
         case Card::Attraction:
           return name + " " + std::to_string(m->a) + (m->a == 1 ? " square" : " squares");
         default:

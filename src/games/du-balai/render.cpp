@@ -12,7 +12,7 @@ namespace sabbat::du_balai {
 
 namespace {
 
-std::string phase_line(const std::string& phase, const json& v, Seat viewer) {
+std::string phase_line(const std::string& phase, const json& v, Seat viewer, const Style& st) {
   if (phase == "setup") return "setup: novice pilots choose their square (start 5, 6 or 7)";
   if (phase == "book-open")
     return "phase 1: the book is open - memorise, then close-book\n" + std::string(kGoal);
@@ -25,7 +25,7 @@ std::string phase_line(const std::string& phase, const json& v, Seat viewer) {
   if (phase == "decret-look") return "phase 2: Decret - a witch looks at the open book";
   if (phase == "resolving")
     return "phase 4: formulas take effect (" + v["step"].get<std::string>() + ", seat " +
-           std::to_string(v["resolving"].get<int>()) + ")";
+           st.seats.text(v["resolving"].get<int>()) + ")";
   return "the race is over";
 }
 
@@ -37,13 +37,13 @@ std::string card_line(const std::string& id) {
 
 }  // namespace
 
-std::string render_view_text(const json& v, Seat viewer, bool color) {
-  const Style st{color};
+std::string render_view_text(const json& v, Seat viewer, bool color, SeatNumbers seats) {
+  const Style st{color, seats};
   std::string out;
   const std::string phase = v["phase"].get<std::string>();
   const bool over = phase == "over";
   out += st.bold("Du Balai !") + "  turn " + std::to_string(v["turn"].get<int>()) + "  " +
-         phase_line(phase, v, viewer) + "\n";
+         phase_line(phase, v, viewer, st) + "\n";
   // The time left as of the view's moment (the last action); the prompt counts it down.
   if (!v["deadline"].is_null()) {
     const long long left = v["deadline"]["at"].get<long long>() - v["now"].get<long long>();
@@ -51,9 +51,8 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
            v["deadline"]["action"].get<std::string>() + ")\n";
   }
   if (!v["pending"].is_null())
-    out += "spell waiting for reactions: seat " +
-           std::to_string(v["pending"]["caster"].get<int>()) + " " +
-           v["pending"]["spell"].get<std::string>() +
+    out += "spell waiting for reactions: seat " + seats.text(v["pending"]["caster"].get<int>()) +
+           " " + action_for_person(kSeatWords, v["pending"]["spell"].get<std::string>(), seats) +
            " (Brouillards: " + std::to_string(v["pending"]["brouillards"].get<int>()) +
            ") - brouillard or pass\n";
 

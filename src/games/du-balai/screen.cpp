@@ -16,7 +16,7 @@ namespace {
 constexpr int kRowsForPictures = 32;
 
 std::string seat_text(const json& seat) {
-  return "seat " + std::to_string(seat.get<int>());
+  return "seat " + kPeopleCount.text(seat.get<int>());
 }
 
 std::string phase_text(const json& v) {
@@ -127,7 +127,7 @@ std::string menu(const std::vector<std::string>& actions, const std::string& tai
 }  // namespace
 
 std::string screen_table(const json& v, Seat viewer, bool color, int rows) {
-  const Style st{color};
+  const Style st{color, kPeopleCount};
   std::string out = st.bold("Du Balai !") + "  turn " + std::to_string(v["turn"].get<int>()) +
                     "  " + phase_text(v) + "\n";
   if (!v["pending"].is_null()) {
@@ -151,7 +151,7 @@ std::string screen_table(const json& v, Seat viewer, bool color, int rows) {
 }
 
 std::string screen_keys(const Situation& now, const Picks& picks, bool color) {
-  const Style st{color};
+  const Style st{color, kPeopleCount};
   const json& v = now.view;
   if (now.legal.empty()) return "";
   if (!v["pending"].is_null())
@@ -205,7 +205,7 @@ std::string screen_waiting(const Situation& now) {
 }
 
 std::vector<std::string> screen_narration(const Event& e) {
-  const Style plain{false};
+  const Style plain{false, kPeopleCount};
   if (e.kind == "reveal") {
     std::string dice;
     for (const auto& d : e.data["dice"]) {
@@ -222,7 +222,7 @@ std::vector<std::string> screen_narration(const Event& e) {
   if (e.kind == "moved") {
     // Each formula that counted, its verdict, and the colour the dice gave it, as a word.
     const json& o = e.data;
-    std::string out = "seat " + std::to_string(o["seat"].get<int>()) + ": ";
+    std::string out = "seat " + kPeopleCount.text(o["seat"].get<int>()) + ": ";
     for (size_t i = 0; i < o["formulas"].size(); ++i) {
       const json& f = o["formulas"][i];
       const std::string verdict = o["verdicts"][i].get<std::string>();

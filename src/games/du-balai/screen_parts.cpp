@@ -82,8 +82,8 @@ std::string final_scores(const json& v, Seat viewer, const Style& st) {
   std::string out = "Final scores (race points + acrobatics):\n";
   for (size_t i = 0; i < v["scores"].size(); ++i) {
     const json& parts = v["score_parts"][i];
-    std::string line = "  seat " + std::to_string(i) + (Seat(i) == viewer ? " (you)" : "") + ": " +
-                       std::to_string(v["scores"][i].get<int>()) + " = " +
+    std::string line = "  seat " + st.seats.text(int(i)) + (Seat(i) == viewer ? " (you)" : "") +
+                       ": " + std::to_string(v["scores"][i].get<int>()) + " = " +
                        std::to_string(parts["race"].get<int>()) + " race + " +
                        std::to_string(parts["acrobatics"].get<int>()) + " acrobatics, rank " +
                        std::to_string(v["ranks"][i].get<int>());
@@ -98,7 +98,7 @@ std::string witch_lines(const json& v, Seat viewer, const Style& st, bool compac
   std::string out;
   for (const auto& w : v["witches"]) {
     const int seat = w["seat"].get<int>();
-    std::string line = (seat == viewer ? "> " : "  ") + std::string("seat ") + std::to_string(seat);
+    std::string line = (seat == viewer ? "> " : "  ") + std::string("seat ") + st.seats.text(seat);
     if (seat == viewer) line += " (you)";
     if (w["pilot"] != "normal") line += " [" + w["pilot"].get<std::string>() + "]";
     const int square = w["square"].get<int>();

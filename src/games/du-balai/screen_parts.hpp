@@ -12,6 +12,7 @@ namespace sabbat::du_balai {
 
 struct Style {
   bool color = false;
+  SeatNumbers seats = kSeatIndices;  // the screen counts seats as people do, from 1
   std::string wrap(std::string_view code, const std::string& s) const;
   std::string bold(const std::string& s) const { return wrap("1", s); }
   std::string dim(const std::string& s) const { return wrap("2", s); }

@@ -54,7 +54,7 @@ std::string track_lines(const json& v, Seat viewer, const Style& st) {
       if (r >= at[size_t(c)].size()) continue;
       const int seat = at[size_t(c)][r];
       cells[size_t(c)] =
-          seat == viewer ? st.bold("@" + std::to_string(seat)) : "W" + std::to_string(seat);
+          seat == viewer ? st.bold("@" + st.seats.text(seat)) : "W" + st.seats.text(seat);
     }
     if (r == 0) cells[kCells - 1] = at[kCells - 1].empty() ? "" : cells[kCells - 1];
     out += row(cells) + "\n";
@@ -66,7 +66,7 @@ std::string track_lines(const json& v, Seat viewer, const Style& st) {
     out += row(cells) + "\n";
   }
   // The legend in one line, so that the track takes six lines at most with three witches.
-  out += std::string(viewer >= 0 ? "@" + std::to_string(viewer) + " you, " : "") +
+  out += std::string(viewer >= 0 ? "@" + st.seats.text(viewer) + " you, " : "") +
          "Wn seat n | -2 -1 behind start S | " +
          (curse ? "C curse, square " + std::to_string(v["curse_square"].get<int>()) + ": no bonus"
                 : std::string("no curse token yet")) +

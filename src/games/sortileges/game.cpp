@@ -74,6 +74,10 @@ class SortilegesGame final : public Game {
   std::string render_view(const json& view, Seat viewer, bool color) const override {
     return render_view_text(view, viewer, color);
   }
+  // No action of Sortilèges names a seat: no seat_words.
+  std::string render_for_person(const json& view, Seat viewer, bool color) const override {
+    return render_view_text(view, viewer, color, kPeopleCount);
+  }
   std::string rules_text() const override { return rules_summary(); }
   std::vector<Component> components() const override { return sortileges::components(); }
 

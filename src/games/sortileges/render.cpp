@@ -14,6 +14,7 @@ namespace {
 
 struct Style {
   bool color;
+  SeatNumbers seats;
   std::string bold(const std::string& s) const { return color ? "\x1b[1m" + s + "\x1b[0m" : s; }
   std::string dim(const std::string& s) const { return color ? "\x1b[2m" + s + "\x1b[0m" : s; }
   std::string card(const json& text) const {
@@ -34,8 +35,8 @@ std::string pad(const std::string& s, size_t w) {
   return display_width(s) >= w ? s + " " : pad_left(s, w);
 }
 
-std::string seat_label(int seat, int viewer) {
-  return "Seat " + std::to_string(seat) + (seat == viewer ? " (you)" : "");
+std::string seat_label(int seat, int viewer, const Style& st) {
+  return "Seat " + st.seats.text(seat) + (seat == viewer ? " (you)" : "");
 }
 
 // "left  K♦ → Seat 3 with Plumpus 9♥ 8♠ 4♦   beaten: Seat 0 Plumpus 4♠ · ..."
@@ -46,7 +47,7 @@ std::string reveal_line(const json& side, const char* name, const Style& st) {
   const std::string by = side.value("by", "");
   if (fate == "won") {
     const int w = side["winner"].get<int>();
-    std::string won = "\u2192 Seat " + std::to_string(w) + " with " + by;
+    std::string won = "\u2192 Seat " + st.seats.text(w) + " with " + by;
     for (const auto& s : side["spells"])
       if (s["seat"] == w && by != "Demonicus") won += " " + st.cards(s["cards"]);
     out += st.bold(won);
@@ -59,7 +60,7 @@ std::string reveal_line(const json& side, const char* name, const Style& st) {
   for (const auto& s : side["spells"]) {
     if (fate == "won" && s["seat"] == side["winner"]) continue;
     others += (others.empty() ? "" : " \u00b7 ") + std::string("Seat ") +
-              std::to_string(s["seat"].get<int>()) + " " + s.value("spell", "") + " " +
+              st.seats.text(s["seat"].get<int>()) + " " + s.value("spell", "") + " " +
               st.cards(s["cards"]);
   }
   if (!others.empty()) out += st.dim("   beaten: ") + others;
@@ -143,8 +144,8 @@ std::string score_lines(const json& seat, const Style& st) {
 
 }  // namespace
 
-std::string render_view_text(const json& v, Seat viewer, bool color) {
-  const Style st{color};
+std::string render_view_text(const json& v, Seat viewer, bool color, SeatNumbers seats) {
+  const Style st{color, seats};
   if (!v.is_object() || !v.contains("seats")) return "(no Sortil\u00e8ges view)\n";
   const bool terminal = v.value("terminal", false);
   const int players = v.value("players", 0);
@@ -187,7 +188,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
       const int seat = s.value("seat", 0);
       const bool turn = current.is_number() && current.get<int>() == seat;
       std::string line = turn ? "\u25b6 " : "  ";
-      std::string name = seat_label(seat, viewer);
+      std::string name = seat_label(seat, viewer, st);
       line += pad(turn ? st.bold(name) : name, name_w);
       line += pad(st.cards(s["left"]), side_w);
       line += pad(st.cards(s["right"]), side_w);
@@ -216,7 +217,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
              (single ? std::string("left (the only couple card)") : std::string("left or right")) +
              "; the other is discarded.\n  e.g. 'place " + first + " under left'\n";
     } else {
-      out += "Waiting for Seat " + std::to_string(cur) + " to place a card.\n";
+      out += "Waiting for Seat " + st.seats.text(cur) + " to place a card.\n";
     }
   }
 
@@ -224,7 +225,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
   if (last.is_object()) {
     out += "\nLast round (" + std::to_string(last.value("round", 0)) + ")" +
            (last["demonicus"].is_number()
-                ? ": Demonicus! Seat " + std::to_string(last["demonicus"].get<int>()) +
+                ? ": Demonicus! Seat " + st.seats.text(last["demonicus"].get<int>()) +
                       " takes both couple cards"
                 : std::string()) +
            "\n";
@@ -240,7 +241,7 @@ std::string render_view_text(const json& v, Seat viewer, bool color) {
     for (int p = 0; p < players; ++p) {
       const json& s = v["seats"][size_t(p)];
       const int rank = v["ranks"][size_t(p)].get<int>();
-      std::string line = "  " + pad(seat_label(p, viewer), name_w) +
+      std::string line = "  " + pad(seat_label(p, viewer, st), name_w) +
                          pad(std::to_string(v["scores"][size_t(p)].get<int>()) + " points", 11) +
                          (rank == 1 ? st.bold("\u2605 wins") : "rank " + std::to_string(rank));
       out += line + "\n" + score_lines(s, st);

@@ -6,7 +6,9 @@
 
 namespace sabbat::sortileges {
 
-std::string render_view_text(const json& view, Seat viewer, bool color);
+// Seats are numbered by `seats`.
+std::string render_view_text(const json& view, Seat viewer, bool color,
+                             SeatNumbers seats = kSeatIndices);
 // The rules in short, for the `rules` command of a terminal game (rules_text.cpp).
 std::string rules_summary();
 
