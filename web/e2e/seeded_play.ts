@@ -89,15 +89,18 @@ export async function joinFromInvite(ctx: BrowserContext, invite: string, name: 
 }
 
 async function clickOne(page: Page, selector: string, rng: () => number, prefer?: (action: string | null) => boolean): Promise<boolean> {
-  let all = await page.locator(selector).all();
-  if (all.length === 0) return false;
+  // The buttons' actions read at once: a button may go while they are read one by one, and
+  // reading a gone one waits for it.
+  const buttons = page.locator(selector);
+  const actions = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
+  if (actions.length === 0) return false;
+  let picks = actions.map((_, i) => i);
   if (prefer) {
-    const actions = await Promise.all(all.map((b) => b.getAttribute('data-action')));
-    const liked = all.filter((_, i) => prefer(actions[i]));
-    if (liked.length) all = liked;
+    const liked = picks.filter((i) => prefer(actions[i]));
+    if (liked.length) picks = liked;
   }
   try {
-    await all[Math.floor(rng() * all.length)].click({ timeout: 2000 });
+    await buttons.nth(picks[Math.floor(rng() * picks.length)]).click({ timeout: 2000 });
     return true;
   } catch {
     return false; // the state moved on under the pointer
