@@ -60,6 +60,29 @@ TEST(BabaYagaScreen, TheTableShowsTheGridTheFlightAndWhoseMoveItIs) {
     EXPECT_NE(table.find(s), std::string::npos) << s << "\n" << table;
 }
 
+// The spell's line named four ingredients and the effect on one line, past 100 columns: the
+// table fits a terminal of 80 columns for every card.
+TEST(BabaYagaScreen, EveryLineFitsEightyColumnsWhateverTheSpell) {
+  auto k = screen();
+  const auto columns = [](const std::string& line) {
+    size_t n = 0;
+    for (const char c : line) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+  };
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    BabaTable t(3, {}, seed);
+    t.end_study();
+    t.ok(1, "place north");
+    const std::string table = k->table(t.view(2), 2, false, 40);
+    ASSERT_NE(table.find("Spell: "), std::string::npos) << table;
+    size_t from = 0;
+    for (size_t end; (end = table.find('\n', from)) != std::string::npos; from = end + 1) {
+      const std::string line = table.substr(from, end - from);
+      EXPECT_LE(columns(line), 80u) << "seed " << seed << ": " << line;
+    }
+  }
+}
+
 // Letters and digits turn a tile, x turns the wrong one back, Space moves Baba Yaga.
 TEST(BabaYagaScreen, KeysTurnTilesAndMoveBabaYaga) {
   BabaTable t(3);

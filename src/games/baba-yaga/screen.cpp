@@ -71,7 +71,8 @@ class BabaYagaScreen final : public KeyScreen {
       std::string names;
       for (const auto& n : v["card"]["ingredients"])
         names += (names.empty() ? "" : ", ") + n.get<std::string>();
-      out += "Spell: " + names + "  (" + v["card"]["effect"].get<std::string>() + ", " +
+      // Two lines: with four long ingredient names one line passed 100 columns.
+      out += "Spell: " + names + "\n       (" + v["card"]["effect"].get<std::string>() + ", " +
              std::to_string(v["need"].get<int>()) + " needed)\n";
     }
     if (v["effect_card"].is_object())
