@@ -15,6 +15,7 @@
 #include "cli/play_session.hpp"
 #include "core/registry.hpp"
 #include "support/cli_run.hpp"
+#include "support/cli_session.hpp"
 
 namespace sabbat {
 namespace {
@@ -184,17 +185,7 @@ TEST(PlayRealtime, WindowsPassLetsEveryWindowThatAsksHerPassUntilSheChangesHerMi
   options.seat = 0;
   // The bots play until seat 0 may act; a deal where that first moment is a window asking her
   // (she holds a card she may play in it).
-  auto first_moment = [&](uint64_t seed) {
-    auto session = std::make_unique<cli::Session>(
-        options, Match::start(bal, bal.setup(3, {}, seed).value()).value(), seed);
-    EXPECT_TRUE(session->make_bots().ok());
-    Events events;
-    for (int i = 0; i < 500 && !session->may_act() && !session->state().terminal(); ++i) {
-      const auto step = session->scheduled();
-      if (!step || !session->apply_step(*step, events).ok()) break;
-    }
-    return session;
-  };
+  auto first_moment = [&](uint64_t seed) { return test::at_first_turn(bal, 3, seed, options); };
   uint64_t seed = 0;
   std::unique_ptr<cli::Session> found;
   for (uint64_t s = 1; s < 400 && !seed; ++s) {

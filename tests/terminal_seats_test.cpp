@@ -13,6 +13,7 @@
 #include "core/seat_numbers.hpp"
 #include "support/baba_table.hpp"
 #include "support/cli_run.hpp"
+#include "support/cli_session.hpp"
 #include "support/du_balai_race.hpp"
 #include "support/random_games.hpp"
 
@@ -183,14 +184,7 @@ TEST(TerminalSeats, EverySeatInTheLegalListIsShownFromOneAndReadBack) {
 std::unique_ptr<cli::Session> bal_attacker(const cli::PlayOptions& options) {
   const Game& bal = game("bal-des-sorcieres");
   for (uint64_t seed = 1; seed < 200; ++seed) {
-    auto session = std::make_unique<cli::Session>(
-        options, Match::start(bal, bal.setup(3, {}, seed).value()).value(), seed);
-    EXPECT_TRUE(session->make_bots().ok());
-    Events events;
-    for (int i = 0; i < 500 && !session->may_act() && !session->state().terminal(); ++i) {
-      const auto step = session->scheduled();
-      if (!step || !session->apply_step(*step, events).ok()) break;
-    }
+    auto session = test::at_first_turn(bal, 3, seed, options);
     if (!session->may_act()) continue;
     for (const auto& text : session->legal_texts())
       if (text.rfind("attack 2 with", 0) == 0) return session;

@@ -107,6 +107,30 @@ TEST(ServerHistory, ArrivingReceiverGetsExactlyWhatItWasToldLive) {
   check(server->port(), "after a restart");
 }
 
+// A Whisper table of three people, who answer in `order` (each answer accepted), and what
+// seat 0 was told live by then.
+struct Answered {
+  std::string table;
+  std::vector<Person> people;
+  json live;
+};
+Answered whisper_answers(uint16_t port, std::initializer_list<int> order) {
+  Answered out;
+  Client creator(port);
+  out.table = create_table(creator, {"whisper", 3, {}, {}, false}).table;
+  for (int s = 0; s < 3; ++s)
+    out.people.push_back(join(port, out.table, s, "seat " + std::to_string(s)));
+  int64_t seq = 0;
+  for (int s : order) {
+    out.people[size_t(s)].client->send({{"type", "act"}, {"seq", ++seq}, {"action", "answer"}});
+    EXPECT_FALSE(out.people[size_t(s)].client->next_of("accepted").is_null()) << "seat " << s;
+  }
+  out.people[0].client->send({{"type", "ping"}});
+  EXPECT_FALSE(out.people[0].client->next_of("pong").is_null());
+  out.live = told_live(*out.people[0].client);
+  return out;
+}
+
 // Requirement (coming back, the log; the size of a history): past the server's limit of
 // events, a history holds the newest ones, whole actions at a time, says it is not complete,
 // and still ends at the receiver's seq. Whisper with a limit of 2 events: seat 0 was told 3
@@ -116,22 +140,11 @@ TEST(ServerHistory, HistoryKeepsTheNewestEventsWithinTheLimit) {
   Limits limits;
   limits.history_events = 2;
   TestServer server(dir.path(), limits, &whisper_registry());
-  Client creator(server.port());
-  const Created t = create_table(creator, {"whisper", 3, {}, {}, false});
-  std::vector<Person> people;
-  for (int s = 0; s < 3; ++s)
-    people.push_back(join(server.port(), t.table, s, "seat " + std::to_string(s)));
-  int64_t seq = 0;
-  for (int s : {0, 1, 2, 0}) {
-    people[size_t(s)].client->send({{"type", "act"}, {"seq", ++seq}, {"action", "answer"}});
-    ASSERT_FALSE(people[size_t(s)].client->next_of("accepted").is_null());
-  }
-  people[0].client->send({{"type", "ping"}});
-  ASSERT_FALSE(people[0].client->next_of("pong").is_null());
-  const json live = told_live(*people[0].client);
+  const Answered t = whisper_answers(server.port(), {0, 1, 2, 0});
+  const json& live = t.live;
   ASSERT_EQ(live.size(), 3u);
   auto [history, snapshot] = history_on_arrival(
-      server.port(), {{"type", "rejoin"}, {"table", t.table}, {"token", people[0].token}});
+      server.port(), {{"type", "rejoin"}, {"table", t.table}, {"token", t.people[0].token}});
   EXPECT_EQ(history["complete"], false);
   EXPECT_EQ(history["entries"], json::array({live[1], live[2]}));
   EXPECT_EQ(history["seq"], snapshot["seq"]);
@@ -145,22 +158,11 @@ TEST(ServerHistory, ALongHistoryComesInPartsWithinTheMessageBound) {
   Limits limits;
   limits.max_server_message_bytes = 300;
   TestServer server(dir.path(), limits, &whisper_registry());
-  Client creator(server.port());
-  const Created t = create_table(creator, {"whisper", 3, {}, {}, false});
-  std::vector<Person> people;
-  for (int s = 0; s < 3; ++s)
-    people.push_back(join(server.port(), t.table, s, "seat " + std::to_string(s)));
   // Round 1 whole, and two answers of round 2 (two rounds make a game).
-  int64_t seq = 0;
-  for (int s : {0, 1, 2, 0, 1}) {
-    people[size_t(s)].client->send({{"type", "act"}, {"seq", ++seq}, {"action", "answer"}});
-    ASSERT_FALSE(people[size_t(s)].client->next_of("accepted").is_null());
-  }
-  people[0].client->send({{"type", "ping"}});
-  ASSERT_FALSE(people[0].client->next_of("pong").is_null());
-  const json live = told_live(*people[0].client);
+  const Answered t = whisper_answers(server.port(), {0, 1, 2, 0, 1});
+  const json& live = t.live;
   Client again(server.port());
-  again.send({{"type", "rejoin"}, {"table", t.table}, {"token", people[0].token}});
+  again.send({{"type", "rejoin"}, {"table", t.table}, {"token", t.people[0].token}});
   const json snapshot = again.next_of("state");
   json entries = json::array();
   std::vector<json> parts;
