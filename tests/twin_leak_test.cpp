@@ -192,6 +192,43 @@ std::vector<testing::Twin> sortileges_twins(const State& base, Seat viewer, Rng&
   return out;
 }
 
+// The check itself: twins the viewer can tell apart are reported, whether the difference shows
+// at once (her own hand) or only after a step (the pile's next cards, once drawn).
+TEST(TwinLeak, TheCheckReportsTwinsTheViewerCanTellApart) {
+  auto own_hand = [](const State& base, Seat viewer, Rng& rng) {
+    const auto& s = dynamic_cast<const so::SortilegesState&>(base);
+    std::vector<testing::Twin> out;
+    const auto pile = s.pile();
+    const auto& hand = s.area(s.current()).hand;
+    if (s.terminal() || s.current() != viewer || hand.size != 2 || pile.empty()) return out;
+    auto t = std::make_unique<so::SortilegesState>(s);
+    if (t->set_hand(hand.cards[0], pile[rng.below(uint32_t(pile.size()))]).ok() &&
+        t->area(s.current()).hand.cards[1] != hand.cards[1])
+      out.push_back({std::move(t), nullptr});
+    return out;
+  };
+  const auto seen_now = check_twins("sortileges", 2, 1, 3, own_hand);
+  ASSERT_FALSE(seen_now.leaks.empty());
+  EXPECT_NE(seen_now.leaks.front().find("before the step"), std::string::npos)
+      << seen_now.leaks.front();
+
+  auto next_draws = [](const State& base, Seat, Rng& rng) {
+    const auto& s = dynamic_cast<const so::SortilegesState&>(base);
+    std::vector<testing::Twin> out;
+    const auto pile = s.pile();
+    if (s.terminal() || pile.size() < 2) return out;
+    auto t = std::make_unique<so::SortilegesState>(s);
+    std::vector<so::Card> next(pile.begin(), pile.end());
+    rng.shuffle(next.begin(), next.end());
+    if (t->set_next_draws(next).ok()) out.push_back({std::move(t), nullptr});
+    return out;
+  };
+  const auto seen_later = check_twins("sortileges", 2, 1, 3, next_draws);
+  ASSERT_FALSE(seen_later.leaks.empty());
+  EXPECT_EQ(seen_later.leaks.front().find("before the step"), std::string::npos)
+      << seen_later.leaks.front();  // told in the events of the draw, or seen after it
+}
+
 TEST(TwinLeak, SortilegesTwinsLookTheSameToTheViewerTheyHideSomethingFrom) {
   long twins = 0;
   for (int players = 2; players <= 6; players += 2) {

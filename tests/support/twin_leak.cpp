@@ -47,25 +47,63 @@ std::vector<NextStep> next_steps(const State& s, Rng& rng) {
   return out;
 }
 
-std::string twin_difference(const State& s, const Twin& t, Seat viewer, const NextStep& step) {
-  const State& twin = *t.state;
-  const json before = observed(s, viewer), twin_before = observed(twin, viewer);
-  if (before != twin_before)
-    return "before the step: " + parting(before.dump(), twin_before.dump());
-  auto a = s.clone(), b = twin.clone();
-  Events ea, eb;
-  const Status sa = a->apply(step.seat, step.action, step.at, &ea);
-  const Status sb = b->apply(step.seat, step.action, step.at, &eb);
-  if (!sa || !sb) return "";
-  if (t.hidden_after && (!t.hidden_after(*a) || !t.hidden_after(*b))) return "";
-  const json ra = received(ea, viewer), rb = received(eb, viewer);
+namespace {
+
+// The real state's side of a step, and what each viewer observes of it, worked out once and
+// shared by every twin of every viewer.
+struct RealStep {
+  std::unique_ptr<State> after;
+  Events events;
+  bool ok = false;
+  std::map<Seat, json> heard, seen;  // by viewer, filled when first asked
+
+  RealStep(const State& s, const NextStep& step) : after(s.clone()) {
+    ok = bool(after->apply(step.seat, step.action, step.at, &events));
+  }
+  const json& heard_by(Seat viewer) {
+    auto it = heard.find(viewer);
+    if (it == heard.end()) it = heard.emplace(viewer, received(events, viewer)).first;
+    return it->second;
+  }
+  const json& seen_by(Seat viewer) {
+    auto it = seen.find(viewer);
+    if (it == seen.end()) it = seen.emplace(viewer, observed(*after, viewer)).first;
+    return it->second;
+  }
+};
+
+// The twin's side of one step against the real state's; the states before it already agree.
+std::string step_difference(const State& s, const Twin& t, Seat viewer, const NextStep& step,
+                            RealStep& real) {
+  if (!real.ok) return "";
+  auto b = t.state->clone();
+  Events eb;
+  if (!b->apply(step.seat, step.action, step.at, &eb)) return "";
+  if (t.hidden_after && (!t.hidden_after(*real.after) || !t.hidden_after(*b))) return "";
+  const json& ra = real.heard_by(viewer);
+  const json rb = received(eb, viewer);
   if (ra != rb)
     return "events of '" + s.action_text(step.action) + "': " + parting(ra.dump(), rb.dump());
-  const json after = observed(*a, viewer), twin_after = observed(*b, viewer);
+  const json& after = real.seen_by(viewer);
+  const json twin_after = observed(*b, viewer);
   if (after != twin_after)
     return "after '" + s.action_text(step.action) +
            "': " + parting(after.dump(), twin_after.dump());
   return "";
+}
+
+std::string before_difference(const json& before, const State& twin, Seat viewer) {
+  const json twin_before = observed(twin, viewer);
+  if (before == twin_before) return "";
+  return "before the step: " + parting(before.dump(), twin_before.dump());
+}
+
+}  // namespace
+
+std::string twin_difference(const State& s, const Twin& t, Seat viewer, const NextStep& step) {
+  if (auto d = before_difference(observed(s, viewer), *t.state, viewer); !d.empty()) return d;
+  RealStep real(s, step);
+  return step_difference(s, t, viewer, step, real);
 }
 
 TwinTally check_twins(const std::string& game_id, int players, int games, uint64_t seed,
@@ -78,18 +116,34 @@ TwinTally check_twins(const std::string& game_id, int players, int games, uint64
       const State& s = m.state();
       ++t.states;
       const auto steps = next_steps(s, rng);
-      for (Seat viewer = kSpectator; viewer < players; ++viewer)
-        for (const auto& twin : make(s, viewer, rng)) {
+      std::vector<std::unique_ptr<RealStep>> real(steps.size());
+      auto leak = [&](Seat viewer, const std::string& d) {
+        if (d.empty() || t.leaks.size() >= 5) return;
+        t.leaks.push_back(game_id + " seed " + std::to_string(rg.seed) + ", action " +
+                          std::to_string(m.record().actions.size()) + ", viewer " +
+                          std::to_string(viewer) + ": " + d);
+      };
+      for (Seat viewer = kSpectator; viewer < players; ++viewer) {
+        const auto twins = make(s, viewer, rng);
+        // With no step to take (the game is over), nothing is compared, as in twin_difference.
+        if (twins.empty() || steps.empty()) {
+          t.twins += long(twins.size());
+          continue;
+        }
+        const json before = observed(s, viewer);
+        for (const auto& twin : twins) {
           ++t.twins;
-          for (const auto& step : steps) {
-            ++t.steps;
-            const std::string d = twin_difference(s, twin, viewer, step);
-            if (!d.empty() && t.leaks.size() < 5)
-              t.leaks.push_back(game_id + " seed " + std::to_string(rg.seed) + ", action " +
-                                std::to_string(m.record().actions.size()) + ", viewer " +
-                                std::to_string(viewer) + ": " + d);
+          t.steps += long(steps.size());
+          if (auto d = before_difference(before, *twin.state, viewer); !d.empty()) {
+            leak(viewer, d);
+            continue;
+          }
+          for (size_t i = 0; i < steps.size(); ++i) {
+            if (!real[i]) real[i] = std::make_unique<RealStep>(s, steps[i]);
+            leak(viewer, step_difference(s, twin, viewer, steps[i], *real[i]));
           }
         }
+      }
     });
   }
   return t;
