@@ -71,11 +71,11 @@ std::vector<std::string> bots_of(const Game& game) {
 }
 
 // Every registered game with each bot it offers, with four players (or the nearest count the
-// game allows): --jobs 1, 2 and 3 agree byte for byte. 300 games each (a tenth under the
-// sanitizers), 20 for the expert levels, which search at every move, so that the threads often
-// take turns, and 4 for Le Bal des Sorcières' expert, whose games cost fifty times the others':
-// bots carried from one game to the next (as `sim` once did) changed about one game in a
-// hundred of Du Balai !, and this test caught it.
+// game allows): --jobs 1 and 3 agree byte for byte (three threads split the games unevenly).
+// 300 games each (a tenth under the sanitizers), 20 for the expert levels, which search at
+// every move, so that the threads often take turns, and 4 for Le Bal des Sorcières' expert,
+// whose games cost fifty times the others': bots carried from one game to the next (as `sim`
+// once did) changed about one game in a hundred of Du Balai !, and this test caught it.
 TEST(SimDeterminism, EveryGameAndBotGiveTheSameRecordsWhateverTheJobsAndRun) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   const fs::path base =
@@ -93,11 +93,9 @@ TEST(SimDeterminism, EveryGameAndBotGiveTheSameRecordsWhateverTheJobsAndRun) {
       const SimRun one = run_sim(base, args + " --jobs 1");
       ASSERT_EQ(one.code, 0) << one.err;
       ASSERT_EQ(one.records.size(), size_t(games));
-      for (const char* jobs : {"2", "3"}) {
-        const SimRun other = run_sim(base, args + " --jobs " + jobs);
-        ASSERT_EQ(other.code, 0) << other.err;
-        EXPECT_EQ(first_difference(one, other), "") << "--jobs 1 against --jobs " << jobs;
-      }
+      const SimRun three = run_sim(base, args + " --jobs 3");
+      ASSERT_EQ(three.code, 0) << three.err;
+      EXPECT_EQ(first_difference(one, three), "") << "--jobs 1 against --jobs 3";
     }
   }
 }

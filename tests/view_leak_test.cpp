@@ -18,14 +18,14 @@ TEST_P(ViewLeak, ResamplingHiddenInformationLeavesEveryViewUnchanged) {
       testing::RandomGame rg{game.id(), players, Rng::mix(77, uint64_t(players * 1000 + i)), {}};
       testing::play_random(rg, [&](const Match& m, const Step&) {
         const State& s = m.state();
+        // One redraw per state and viewer: consecutive states differ by one action, so what
+        // stays hidden is redrawn at each of them.
         for (Seat viewer = kSpectator; viewer < players; ++viewer) {
-          auto view = s.view(viewer);
-          for (int k = 0; k < 2; ++k) {
-            auto other = s.sample_hidden(viewer, sampler);
-            ASSERT_EQ(other->view(viewer), view) << "viewer " << viewer << " seed " << rg.seed
-                                                 << " at action " << m.record().actions.size();
-            ASSERT_TRUE(other->audit().ok()) << other->audit().error();
-          }
+          auto other = s.sample_hidden(viewer, sampler);
+          ASSERT_EQ(other->view(viewer), s.view(viewer))
+              << "viewer " << viewer << " seed " << rg.seed << " at action "
+              << m.record().actions.size();
+          ASSERT_TRUE(other->audit().ok()) << other->audit().error();
           ++checked;
         }
       });
