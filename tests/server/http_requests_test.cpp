@@ -69,5 +69,29 @@ TEST(ServerHttp, UnreadableRequestsAreAnsweredOnceAndClosed) {
   EXPECT_EQ(after_good.statuses(), (std::vector<int>{200, 400}));
 }
 
+// HEAD, which uptime monitors send, gets GET's status and headers, Content-Length included,
+// and no body (RFC 9110, 9.3.2); other methods get 405 with the methods that are served.
+TEST(ServerHttp, HeadIsAnsweredAsGetWithoutItsBody) {
+  TempDir dir;
+  TestServer server(dir.path());
+  for (const std::string path : {"/", "/api/games", "/healthz", "/t/ABCDEF"}) {
+    const HttpAnswer get = http_get(server.port(), path);
+    ASSERT_EQ(get.status, 200) << path;
+    const RawAnswer head =
+        raw_exchange(server.port(),
+                     "HEAD " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    EXPECT_TRUE(head.bytes.starts_with("HTTP/1.1 200")) << path << ": " << head.bytes;
+    EXPECT_NE(head.bytes.find("Content-Length: " + std::to_string(get.body.size()) + "\r\n"),
+              std::string::npos)
+        << path << ": " << head.bytes;
+    EXPECT_TRUE(head.bytes.ends_with("\r\n\r\n")) << path << ": a body came: " << head.bytes;
+  }
+  const RawAnswer post = raw_exchange(
+      server.port(),
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  EXPECT_TRUE(post.bytes.starts_with("HTTP/1.1 405")) << post.bytes;
+  EXPECT_NE(post.bytes.find("Allow: GET, HEAD\r\n"), std::string::npos) << post.bytes;
+}
+
 }  // namespace
 }  // namespace sabbat::server::testing

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <thread>
 
+#include <boost/asio/ssl.hpp>
+
 #include "harness.hpp"
 #include "play.hpp"
 #include "server_process.hpp"
@@ -18,6 +20,10 @@
 
 namespace sabbat::server::testing {
 namespace {
+
+namespace net = boost::asio;
+namespace ssl = net::ssl;
+using tcp = net::ip::tcp;
 
 // A server on HTTPS with a certificate made for the test, and the relay that reaches it the
 // way a browser does.
@@ -35,6 +41,21 @@ struct TlsServer {
   std::unique_ptr<TestServer> server;
   std::unique_ptr<TlsRelay> relay;
 };
+
+// Whether a client speaking only TLS `version`, with only `ciphers` (TLS 1.2's list; none:
+// the library's own), completes a handshake with the server.
+bool handshake_with(uint16_t port, int version, const char* ciphers) {
+  net::io_context ioc;
+  ssl::context ctx(ssl::context::tls_client);
+  SSL_CTX_set_min_proto_version(ctx.native_handle(), version);
+  SSL_CTX_set_max_proto_version(ctx.native_handle(), version);
+  if (ciphers && SSL_CTX_set_cipher_list(ctx.native_handle(), ciphers) != 1) return false;
+  ssl::stream<tcp::socket> s(ioc, ctx);
+  s.next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  boost::system::error_code ec;
+  s.handshake(ssl::stream_base::client, ec);
+  return !ec;
+}
 
 void overwrite(const std::filesystem::path& to, const std::filesystem::path& from) {
   std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
@@ -88,6 +109,20 @@ TEST(Tls, PlainHttpOnTheHttpsPortGetsNoPlainAnswer) {
   EXPECT_EQ(a.bytes.find("HTTP/1.1 200"), std::string::npos);
 }
 
+// TLS 1.2 is served only with forward-secret AEAD suites (ECDHE with GCM or ChaCha20), TLS 1.3
+// as the library offers it, and nothing older.
+TEST(Tls, OnlyForwardSecretAeadSuitesAreOffered) {
+  TlsServer tls;
+  const uint16_t port = tls.server->port();
+  EXPECT_TRUE(handshake_with(port, TLS1_3_VERSION, nullptr));
+  EXPECT_TRUE(handshake_with(port, TLS1_2_VERSION, "ECDHE-ECDSA-AES128-GCM-SHA256"));
+  EXPECT_TRUE(handshake_with(port, TLS1_2_VERSION, "ECDHE-ECDSA-CHACHA20-POLY1305"));
+  for (const char* cbc : {"ECDHE-ECDSA-AES128-SHA", "ECDHE-ECDSA-AES256-SHA384",
+                          "ECDHE-ECDSA-AES128-SHA256", "AES128-GCM-SHA256"})
+    EXPECT_FALSE(handshake_with(port, TLS1_2_VERSION, cbc)) << cbc;
+  EXPECT_FALSE(handshake_with(port, TLS1_1_VERSION, nullptr));
+}
+
 // The redirect port sends every request to the same host and path in HTTPS, with 308 (the
 // method and body are kept), and no HSTS (a browser ignores it over HTTP).
 TEST(Tls, RedirectPortSendsEveryRequestToHttps) {
@@ -105,6 +140,13 @@ TEST(Tls, RedirectPortSendsEveryRequestToHttps) {
   a = http_get(redirect, "/", {{"Host", "evil\"/><script>"}});
   EXPECT_EQ(a.status, 400);
   EXPECT_FALSE(a.has("Location"));
+  // Nor a target that is no path: after the host it would turn the host into a user name
+  // ("https://games.example@evil.example/"), an open redirect.
+  for (const char* target : {"@evil.example/", "evil.example", "*"}) {
+    a = http_get(redirect, target, {{"Host", "games.example"}});
+    EXPECT_EQ(a.status, 400) << target;
+    EXPECT_FALSE(a.has("Location")) << target;
+  }
 }
 
 // With a public URL, the redirect goes there whatever Host the request named.

@@ -147,6 +147,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   const Request& req = parser_->get();
   ctx_.metrics->http_request();
+  // Uptime monitors ask with HEAD: the same answer as GET, without its body.
+  head_ = req.method() == http::verb::head;
   if (door_ == Door::Metrics) return metrics_route(req);
   if (websocket::is_upgrade(req)) {
     const std::string_view target(req.target().data(), req.target().size());
@@ -208,8 +210,7 @@ HttpSession::Response HttpSession::text_response(const Request& req, http::statu
 void HttpSession::route(const Request& req) {
   const std::string target(req.target().data(), req.target().size());
   const std::string path = target.substr(0, target.find('?'));
-  if (req.method() != http::verb::get)
-    return reply(text_response(req, http::status::method_not_allowed, "only GET is served\n"));
+  if (req.method() != http::verb::get && !head_) return not_allowed(req);
 
   if (path == "/api/games") {
     const GamesAnswer games =
@@ -283,8 +284,7 @@ void HttpSession::metrics_route(const Request& req) {
   if (path != "/metrics" && path != "/healthz")
     return reply(text_response(req, http::status::not_found,
                                "this port serves /metrics and /healthz only\n"));
-  if (req.method() != http::verb::get)
-    return reply(text_response(req, http::status::method_not_allowed, "only GET is served\n"));
+  if (req.method() != http::verb::get && !head_) return not_allowed(req);
   if (path == "/healthz") return health(req);
   reply(text_response(req, http::status::ok, ctx_.metrics->text(),
                       "text/plain; version=0.0.4; charset=utf-8"));
@@ -310,6 +310,10 @@ bool HttpSession::answer_challenge(const Request& req, const std::string& path) 
 void HttpSession::redirect_route(const Request& req) {
   const std::string target(req.target().data(), req.target().size());
   if (answer_challenge(req, target.substr(0, target.find('?')))) return;
+  // Only a path goes after the host: "@evil.example/" there would make the host a user name.
+  if (!target.starts_with('/'))
+    return reply(text_response(req, http::status::bad_request,
+                               "a request target here is a path, starting with /\n"));
   // The same host in HTTPS: the public URL's when given, else the one the client asked for.
   std::string location = ctx_.options.public_url.empty() ? std::string() : ctx_.public_url;
   if (!location.starts_with("https://")) {
@@ -469,6 +473,13 @@ void HttpSession::send_file(const Request& req, const StaticFile& file) {
   beast::error_code ec;
   body.open(file.path.c_str(), beast::file_mode::scan, ec);
   if (ec) return reply(text_response(req, http::status::not_found, "not found\n"));
+  if (head_) {
+    Response res{http::status::ok, req.version()};
+    headed(res);
+    if (!file.encoding.empty()) res.set(http::field::content_encoding, file.encoding);
+    res.content_length(body.size());
+    return reply(std::move(res));
+  }
   auto res = std::make_shared<http::response<http::file_body>>(
       std::piecewise_construct, std::make_tuple(std::move(body)),
       std::make_tuple(http::status::ok, req.version()));
@@ -481,7 +492,16 @@ void HttpSession::send_file(const Request& req, const StaticFile& file) {
       beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), !res->keep_alive()));
 }
 
+void HttpSession::not_allowed(const Request& req) {
+  Response res =
+      text_response(req, http::status::method_not_allowed, "only GET and HEAD are served\n");
+  res.set(http::field::allow, "GET, HEAD");
+  reply(std::move(res));
+}
+
 void HttpSession::reply(Response res) {
+  // Content-Length stays the GET answer's (RFC 9110, 9.3.2).
+  if (head_) res.body().clear();
   auto owned = std::make_shared<Response>(std::move(res));
   in_flight_ = owned;
   http::async_write(
@@ -503,6 +523,7 @@ void HttpSession::on_write(bool close, beast::error_code ec, std::size_t) {
 }
 
 void HttpSession::refuse_request(beast::error_code ec) {
+  head_ = false;
   const auto [status, body] =
       ec == http::error::header_limit ? std::pair{http::status::request_header_fields_too_large,
                                                   "the request line and headers are longer than " +

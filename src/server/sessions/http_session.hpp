@@ -66,6 +66,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // Called from a table's strand: hands the response back to this session's.
   void reply_later(Response res);
   void send_file(const Request& req, const StaticFile& file);
+  void not_allowed(const Request& req);  // 405, naming the methods that are
   void on_write(bool close, boost::beast::error_code ec, std::size_t bytes);
   // Answers a request that could not be read (431, 413 or 400) and closes the connection.
   void refuse_request(boost::beast::error_code ec);
@@ -79,6 +80,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> in_flight_;  // the response being written
   const Door door_;
+  bool head_ = false;  // the request being answered is a HEAD: headers only
 };
 
 }  // namespace sabbat::server
