@@ -9,15 +9,18 @@
 // Both are reported, to tell the board's overflow from the header's.
 // Sortilèges has no clock: it is not measured here.
 // Du Balai !'s timed moments past the writing come only to a witch who holds Magie noire cards,
-// which a person clicking at random never gets: there she joins a seeded table from its invite
-// link and plays as a person who reads the dice (seeded_play.ts): she writes the perfect
-// formula of the dice she saw, keeps Décret and Brouillard magique when drawn, waits for the
-// other witch to write when she holds Décret, then plays it. The moments measured are named by
-// the view: `writing`, `decret-look` (the book open to her alone), `keep` (a Magie noire card to
-// keep after a perfect black formula), `spells` (her formula moment or after-move moment) and
-// `window` (a reaction window: Brouillard or not, with the spell it answers); her run stops
-// once the required ones (PHASES) are measured.
-import type { Browser, Page } from 'playwright-core';
+// which a person clicking at random never gets, and its reaction windows only when another
+// witch plays a spell, which the bots, who rarely hold cards, seldom do: there two friends join a
+// seeded table from its invite link, with two bots, and play as people who read the dice
+// (seeded_play.ts), each writing the perfect formula of the dice she saw. The one on the phone,
+// measured, keeps Brouillard magique and Décret when drawn, else an acrobatics (so the deck
+// thins and Décret comes round), waits for the others to write when she holds Décret, then
+// plays it, and answers spells with Brouillard; her friend, on a laptop, keeps and plays the
+// other spells. The moments measured are named by the view: `writing`, `decret-look` (the book
+// open to her alone), `keep` (a Magie noire card to keep after a perfect black formula),
+// `spells` (her formula moment or after-move moment) and `window` (a reaction window, with the
+// spell it answers); her run stops once all are measured.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer } from './real';
 import { openForm } from './lobby';
@@ -47,10 +50,7 @@ const LIVE: Record<Timed, Record<string, string[]>> = {
 };
 // The timed phases each game must have been measured in (the view's `phase`).
 const PHASES: Record<Timed, string[]> = {
-  // Décret's look and a reaction window that asks her are measured when they come (`decret-look`,
-  // `window`), but not required: they need the bots to write before her clock runs low and to
-  // play spells while she holds Brouillard, which a seeded table does not make certain.
-  'du-balai': ['writing', 'keep', 'spells'],
+  'du-balai': ['writing', 'keep', 'spells', 'decret-look', 'window'],
   'baba-yaga': ['study', 'race'],
   'bal-des-sorcieres': ['window'],
 };
@@ -132,41 +132,68 @@ async function settleLive(page: Page, game: Timed) {
   for (let i = 1; i < n; ++i) await who.nth(i).selectOption('random');
 }
 
-// Du Balai !'s seeded table: her and three of the default bot (which play spells, so that
-// reaction windows come to her), clocks long enough for a person's clicks, enough turns to meet every
-// moment; the run stops once all are measured.
+// Du Balai !'s seeded table: her, her friend and two of the default bot, clocks long enough for
+// a person's clicks, enough turns to meet every moment; the run stops once all are measured.
 const DU_BALAI_SEED = 5;
 const duBalaiTable = {
   game: 'du-balai',
   players: 4,
-  seats: [{ human: true }, { bot: 'simple' }, { bot: 'simple' }, { bot: 'simple' }],
+  seats: [{ human: true }, { human: true }, { bot: 'simple' }, { bot: 'simple' }],
   seed: String(DU_BALAI_SEED),
   params: { max_turns: '30', setup_time_ms: '1000', book_time_ms: '1000', formula_time_ms: '8000', decret_time_ms: '3000', reaction_time_ms: '3000', spell_time_ms: '4000', least_time_ms: '300' },
 };
-// Her Magie noire choices: keep Décret, then Brouillard magique, then any; play every spell.
-const KEEP = ['keep decret', 'keep brouillard'];
-function duBalaiPrefer(seen: Seen) {
+const SPELLS = ['double-jeu', 'vent-arriere', 'mauvais-sort', 'attraction', 'blocage', 'oubli-repare', 'rectification'];
+// Her Magie noire choices: a Brouillard while she holds none, then Décret, then Double-jeu (two
+// formulas to write on the phone), then another spell (so that her own spell moments come),
+// then an acrobatics; she plays Décret and Brouillard, and picks at random among the rest.
+function measuredPrefers(seen: Seen) {
   return (a: string | null) => {
     if (!a) return false;
     const legal: string[] = seen.latest?.legal ?? [];
-    const keep = KEEP.find((k) => legal.includes(k));
+    const v = seen.latest?.view;
+    const holds: string[] = v?.witches?.[v.viewer]?.hand ?? [];
+    const keeps = [...(holds.includes('brouillard') ? [] : ['keep brouillard']), 'keep decret', ...SPELLS.map((c) => `keep ${c}`), 'keep acrobatie-1', 'keep acrobatie-2', 'keep acrobatie-3'];
+    const keep = keeps.find((k) => legal.includes(k));
     if (keep) return a === keep;
-    return a !== 'pass';
+    return a === 'play decret' || a === 'brouillard';
+  };
+}
+// Her friend's: any spell but Décret and Brouillard (Double-jeu last), to keep and to play.
+function friendPrefers(seen: Seen) {
+  return (a: string | null) => {
+    if (!a) return false;
+    const legal: string[] = seen.latest?.legal ?? [];
+    const keep = [...SPELLS.slice(1), SPELLS[0]].map((c) => `keep ${c}`).find((k) => legal.includes(k));
+    if (keep) return a === keep;
+    return a !== 'pass' && a !== 'brouillard' && a !== 'play decret';
   };
 }
 
 export async function playLive(browser: Browser, url: string, game: Timed, dump?: string): Promise<LiveRun> {
   const ctx = await browser.newContext(PHONE);
+  let friend: BrowserContext | null = null;
   let page: Page;
   let step: () => Promise<boolean>;
   try {
     if (game === 'du-balai') {
       const invite = await createTable(browser, url, duBalaiTable);
-      const joined = await joinFromInvite(ctx, invite, 'Morgane', BOARD[game]);
+      friend = await browser.newContext();
+      // She takes a seat, her friend the other; both say ready, and the board shows.
+      const joined = await joinFromInvite(ctx, invite, 'Morgane', null);
+      const joining = joinFromInvite(friend, invite, 'Ysolde', BOARD[game]);
+      const ready = joined.page.locator('.ready-button');
+      await ready.waitFor({ timeout: 15000 });
+      await ready.click();
+      const other = await joining;
+      await joined.page.locator(BOARD[game]).waitFor({ timeout: 15000 });
       page = joined.page;
       const rng = seeded(DU_BALAI_SEED);
-      const mind = { ...duBalaiMind(), prefer: duBalaiPrefer(joined.seen), waitForDecret: true };
-      step = () => seededStep(page, game, joined.seen, rng, mind);
+      const mind = { ...duBalaiMind(), prefer: measuredPrefers(joined.seen), waitForDecret: true };
+      const friendRng = seeded(DU_BALAI_SEED + 1);
+      const friendMind = { ...duBalaiMind(), prefer: friendPrefers(other.seen) };
+      // One of them acts per step, her friend first: what the friend did (a spell, and the
+      // window it opens) is measured on her page before she answers it.
+      step = async () => (await seededStep(other.page, game, other.seen, friendRng, friendMind)) || seededStep(page, game, joined.seen, rng, mind);
     } else {
       page = await ctx.newPage();
       await page.goto(url + '/');
@@ -203,6 +230,7 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
     return run;
   } finally {
     await ctx.close();
+    await friend?.close();
   }
 }
 

@@ -74,13 +74,18 @@ export async function createTable(browser: Browser, url: string, create: Record<
 }
 
 // She opens the invite link, reads whose table it is, takes the free seat under her name and
-// says she is ready where the game asks it.
-export async function joinFromInvite(ctx: BrowserContext, invite: string, name: string, board: string): Promise<{ page: Page; seen: Seen }> {
+// says she is ready where the game asks it, then waits for the board. With `board` null she
+// only takes the seat: another is still free, and the ready step comes once all are taken.
+export async function joinFromInvite(ctx: BrowserContext, invite: string, name: string, board: string | null): Promise<{ page: Page; seen: Seen }> {
   const page = await ctx.newPage();
   const seen = watchStates(page);
   await page.goto(invite);
   await page.locator('.join input[autocomplete=nickname]').fill(name, { timeout: 10000 });
   await page.locator('.join button[type=submit]').click();
+  if (!board) {
+    await page.locator('.join').waitFor({ state: 'detached', timeout: 15000 });
+    return { page, seen };
+  }
   const ready = page.locator('.ready-button');
   await page.locator(`${board}, .ready-button`).first().waitFor({ timeout: 15000 });
   if (await ready.isVisible()) await ready.click();
@@ -178,12 +183,12 @@ async function stepDuBalai(page: Page, seen: Seen, rng: () => number, mind: DuBa
       const all = ['zaam', 'boulga', 'foulzz', 'glou', 'biii', 'nebulo', 'zyeux', 'arakna', 'stella'];
       words = [all[Math.floor(rng() * 9)]];
     }
-    const cards = await page.locator('.symbol-card').all();
-    const syl = await Promise.all(cards.map((c) => c.locator('.syl').innerText()));
+    // The cards read at once (they go when the writing ends, and reading a gone one waits).
+    const cards = page.locator('.symbol-card');
+    const shown = await cards.evaluateAll((els) => els.map((e) => ({ syl: (e.querySelector('.syl') as HTMLElement | null)?.innerText ?? '', pressed: e.getAttribute('aria-pressed') === 'true' })));
     try {
-      for (const [i, c] of cards.entries()) {
-        const want = words.includes(plain(syl[i]));
-        if (want !== ((await c.getAttribute('aria-pressed')) === 'true')) await c.click({ timeout: 2000 });
+      for (const [i, c] of shown.entries()) {
+        if (words.includes(plain(c.syl)) !== c.pressed) await cards.nth(i).click({ timeout: 2000 });
       }
       // With Double-jeu in hand the first button goes on to a second formula: she writes one.
       const two = (await page.locator('.symbol-hand.two-formulas').count()) > 0;

@@ -4,7 +4,8 @@
 // are rare ones built from the server's narration code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setLang } from '../src/i18n/i18n';
+import { setLang, t } from '../src/i18n/i18n';
+import { spellLabel } from '../src/games/du-balai/labels';
 import { narrateDuBalai } from '../src/games/du-balai/narrate';
 
 const names = ['Morgane', 'Circé', 'Hécate', 'Baba', 'Médée', 'Ursule'];
@@ -328,4 +329,18 @@ test('log: a line whose data lacks what it needs keeps the server text', () => {
     assert.equal(narrateDuBalai(line('something-new', 'x', {}), names), null, 'a kind the page does not know');
   }
   setLang('en');
+});
+
+test('a reaction window names the spell it answers by its card, in the page language, with its target', () => {
+  const told = (a: string) => {
+    setLang('en');
+    const en = t('db_pending', { name: 'Circé', spell: spellLabel(a, names), n: 1 });
+    setLang('fr');
+    const fr = t('db_pending', { name: 'Circé', spell: spellLabel(a, names), n: 1 });
+    setLang('en');
+    return [en, fr];
+  };
+  assert.deepEqual(told('play vent-arriere'), ['Circé plays Tailwind; Magic Fogs so far: 1', 'Circé joue Vent arrière\u202f; Brouillards jusqu’ici\u00a0: 1']);
+  assert.deepEqual(told('play mauvais-sort on 3'), ['Circé plays Hex on Baba; Magic Fogs so far: 1', 'Circé joue Mauvais sort sur Baba\u202f; Brouillards jusqu’ici\u00a0: 1']);
+  assert.deepEqual(told('brouillard'), ['Circé plays Magic Fog; Magic Fogs so far: 1', 'Circé joue Brouillard magique\u202f; Brouillards jusqu’ici\u00a0: 1']);
 });

@@ -10,7 +10,7 @@ import { cardName, cardOfAction, MAGIE_NOIRE } from './cards';
 import { breakdownText } from './breakdown';
 import { Dice } from './Dice';
 import { draftText, emptyDraft, formulaFor, keyAction, offersSecond, toggleCard, writingVerb, type Draft } from './keys';
-import { actionLabel } from './labels';
+import { actionLabel, spellLabel } from './labels';
 import { SymbolIcon, symbolByWord, SYMBOLS } from './symbols';
 import { Track } from './Track';
 import { isRectification, RectifyGrid } from './Rectify';
@@ -97,6 +97,12 @@ export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
         )}
       </div>
       <ForcedNote log={session.log} me={me} names={names} />
+      {/* The spell a reaction window answers, over the answers: what she must read to choose. */}
+      {v.pending && (
+        <p class="pending-spell">
+          {t('db_pending', { name: names[v.pending.caster], spell: spellLabel(v.pending.spell, names), n: v.pending.brouillards })}
+        </p>
+      )}
       {/* Your decision first: on a phone it is the first thing under the banner. */}
       {offered.length > 0 && (
         <section class="choices panel" aria-labelledby="choices-title">
@@ -136,7 +142,15 @@ export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
       )}
       {me !== null && verb && (
         <section class={two ? 'symbol-hand panel two-formulas' : 'symbol-hand panel'} aria-labelledby="symbols-title">
-          <h3 id="symbols-title">{t(slot === 'second' ? 'db_write_second' : 'db_write_formula')}</h3>
+          <h3 id="symbols-title">
+            {slot === 'second' ? (
+              t('db_write_second')
+            ) : (
+              <>
+                {t('db_write_formula')} <span class="key-hint">{t('db_write_keys')}</span>
+              </>
+            )}
+          </h3>
           {two && <p class="dj-help">{t('dbr_second')}</p>}
           {two && (
             <div class="dj-slots" role="group" aria-label={t('dbj_formulas')}>
@@ -217,11 +231,6 @@ export function DuBalaiBoard({ session, act, names, setting }: BoardProps) {
       <Track view={v} names={names} />
       {v.book && <Judged book={v.book} />}
       {v.book && <RevealWhy lines={revealWhy(v, names)} />}
-      {v.pending && (
-        <p class="pending-spell">
-          {t('db_pending', { name: names[v.pending.caster], spell: actionLabel(v.pending.spell, names), n: v.pending.brouillards })}
-        </p>
-      )}
       {mine?.formulas && <MyFormulas formulas={mine.formulas} />}
       {!v.book && <RevealWhy lines={lastRevealWhy(session.log, v, names)} />}
       {mine?.hand && mine.hand.length > 0 && (

@@ -1,7 +1,7 @@
 // Readable labels for the canonical actions of Du Balai ! (the texts themselves come from the
 // server's legal list).
 import { t } from '../../i18n/i18n';
-import { cardName } from './cards';
+import { cardName, cardOfAction } from './cards';
 import { symbolByWord } from './symbols';
 
 const syl = (w: string) => symbolByWord(w)?.syllable ?? w;
@@ -20,4 +20,14 @@ export function actionLabel(a: string, names: string[]): string {
   if ((m = /^play rectification (\S+) for (\S+)$/.exec(a))) return t('db_rectification', { out: syl(m[1]), in: syl(m[2]) });
   if ((m = /^play (\S+)$/.exec(a))) return t('db_play', { card: cardName(m[1]) });
   return a;
+}
+
+// A spell as a reaction window tells it: the card's name, with its target when it has one
+// (not the button's words, "Play Tailwind").
+export function spellLabel(a: string, names: string[]): string {
+  if (a === 'brouillard') return cardName('brouillard');
+  const card = cardOfAction(a);
+  if (!card) return actionLabel(a, names);
+  const m = /^play mauvais-sort on (\d+)$/.exec(a);
+  return m ? t('db_spell_on', { card: cardName(card), name: names[Number(m[1])] ?? m[1] }) : cardName(card);
 }
