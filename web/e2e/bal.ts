@@ -104,6 +104,12 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         if (spells.length > 1 && Math.random() < 0.5) await pickOne(spells.slice(1)).click();
         const pressed = await page.locator('.bal-option[data-part=target][aria-pressed=true]').count();
         if (pressed === 0) await pickOne(await page.locator('.bal-option[data-part=target]').all()).click();
+        // A witch no attack with those potions may reach takes the potions back out (the
+        // composer keeps only what some legal attack holds): like a person, she picks again
+        // whatever part is now empty.
+        for (let tries = 0; tries < 8 && (await go.getAttribute('data-action')) === null; ++tries)
+          for (const part of ['potions', 'target'])
+            if ((await page.locator(`.bal-option[data-part=${part}][aria-pressed=true]`).count()) === 0) await pickOne(await page.locator(`.bal-option[data-part=${part}]`).all()).click();
         const action = await go.getAttribute('data-action');
         if (!action || !legal.includes(action)) throw new Error(`the attack button holds ${action}, not a legal action`);
         await shoot(page, screens, 'bal-attack', shots);
