@@ -31,8 +31,10 @@ bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
 }
 
-// "seat N", "Seat N" or "seats N" as whole words. (By hand: std::regex sets off a false
-// -Wmaybe-uninitialized in libstdc++ 12 under the sanitizers.)
+// "seat N", "Seat N" or "seats N" as whole words: with 0, a seat counted from 0 where a person
+// reads; with the player count, the last seat counted from 1, which counting from 0 never writes.
+// (By hand: std::regex sets off a false -Wmaybe-uninitialized in libstdc++ 12 under the
+// sanitizers.)
 bool names_seat(const std::string& text, int number) {
   const std::string n = std::to_string(number);
   for (size_t at = text.find("eat"); at != std::string::npos; at = text.find("eat", at + 1)) {
@@ -49,26 +51,16 @@ bool names_seat(const std::string& text, int number) {
   return false;
 }
 
-// A seat counted from 0 where a person reads.
-bool names_seat_zero(const std::string& text) {
-  return names_seat(text, 0);
-}
-
-// The last seat counted from 1 ("seat 3" of three), which counting from 0 never writes.
-bool names_last_seat(const std::string& text, int players) {
-  return names_seat(text, players);
-}
-
 // The finder the tests below lean on: whole words only, either case, either number.
 TEST(TerminalSeats, TheSeatFinderMatchesWholeWordsOnly) {
-  EXPECT_TRUE(names_seat_zero("Seat 0 did not place her in time"));
-  EXPECT_TRUE(names_seat_zero("(seats 0, 2)"));
-  EXPECT_FALSE(names_seat_zero("seat 1"));
-  EXPECT_FALSE(names_seat_zero("seat 05"));
-  EXPECT_FALSE(names_seat_zero("overseat 0"));
-  EXPECT_FALSE(names_seat_zero("seat0"));
-  EXPECT_TRUE(names_last_seat("Pilote de la seat 3.", 3));
-  EXPECT_FALSE(names_last_seat("seat 30", 3));
+  EXPECT_TRUE(names_seat("Seat 0 did not place her in time", 0));
+  EXPECT_TRUE(names_seat("(seats 0, 2)", 0));
+  EXPECT_FALSE(names_seat("seat 1", 0));
+  EXPECT_FALSE(names_seat("seat 05", 0));
+  EXPECT_FALSE(names_seat("overseat 0", 0));
+  EXPECT_FALSE(names_seat("seat0", 0));
+  EXPECT_TRUE(names_seat("Pilote de la seat 3.", 3));
+  EXPECT_FALSE(names_seat("seat 30", 3));
 }
 
 // Each game's words before a seat, both ways: only the numbers that name a seat move; squares,
@@ -165,8 +157,8 @@ TEST(TerminalSeats, PeopleCountSeatsFromOneInEveryGamesView) {
             text +=
                 screen->table(view, v, false, 40) + screen->keys(now, false) + screen->waiting(now);
           }
-          ASSERT_FALSE(names_seat_zero(text)) << id << ", seat " << v << ":\n" << text;
-          last_named = last_named || names_last_seat(text, players);
+          ASSERT_FALSE(names_seat(text, 0)) << id << ", seat " << v << ":\n" << text;
+          last_named = last_named || names_seat(text, players);
         }
       });
     }
@@ -306,7 +298,7 @@ TEST(TerminalSeats, TheSeatFlagCountsFromOneAndRefusesZero) {
   EXPECT_NE(last.out.find("3 players, you are seat 3."), std::string::npos) << last.out;
   EXPECT_NE(last.out.find("Seat 3 (you)"), std::string::npos) << last.out;
   EXPECT_NE(last.out.find("(seat 3: type an action"), std::string::npos) << last.out;
-  EXPECT_FALSE(names_seat_zero(last.out)) << last.out;
+  EXPECT_FALSE(names_seat(last.out, 0)) << last.out;
 
   for (const char* seat : {"0", "4"}) {
     Outcome r = sabbat({"play", "sortileges", "--players", "3", "--seat", seat}, "quit\n");
@@ -342,7 +334,7 @@ TEST(TerminalSeats, BabaYagaTargetsASeatByTheDigitAPersonCountsItBy) {
   EXPECT_NE(screen->help().find("1-5           target a seat"), std::string::npos);
   const std::string table = screen->table(view, searcher, false, 40);
   EXPECT_NE(table.find("seat 2"), std::string::npos) << table;
-  EXPECT_FALSE(names_seat_zero(table)) << table;
+  EXPECT_FALSE(names_seat(table, 0)) << table;
   // Typed lines list the targets as she counts them.
   const SeatWords words = game("baba-yaga").seat_words();
   EXPECT_EQ(action_for_person(words, "target 1"), "target 2");
@@ -360,7 +352,7 @@ TEST(TerminalSeats, ReplayNarrationCountsSeatsFromOne) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("Seats are counted from 1 here"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  seat 3: "), std::string::npos) << r.out;
-  EXPECT_FALSE(names_seat_zero(r.out)) << r.out;
+  EXPECT_FALSE(names_seat(r.out, 0)) << r.out;
   EXPECT_EQ(r.out.find("target 0"), std::string::npos) << r.out;
   EXPECT_NE(test::read_file(dir / "r/game-000001.jsonl").find("\"seat\":0"), std::string::npos)
       << "the record counts from 0";

@@ -13,8 +13,8 @@
 // witch plays a spell, which the bots, who rarely hold cards, seldom do: there two friends join a
 // seeded table from its invite link, with two bots, and play as people who read the dice
 // (seeded_play.ts), each writing the perfect formula of the dice she saw. The one on the phone,
-// measured, keeps Brouillard magique and Décret when drawn, else an acrobatics (so the deck
-// thins and Décret comes round), waits for the others to write when she holds Décret, then
+// measured, keeps Brouillard magique and Décret when drawn, else another spell or an acrobatics
+// (so the deck thins and Décret comes round), waits for the others to write when she holds Décret, then
 // plays it, and answers spells with Brouillard; her friend, on a laptop, keeps and plays the
 // other spells. The moments measured are named by the view: `writing`, `decret-look` (the book
 // open to her alone), `keep` (a Magie noire card to keep after a perfect black formula),
@@ -143,31 +143,24 @@ const duBalaiTable = {
   params: { max_turns: '30', setup_time_ms: '1000', book_time_ms: '1000', formula_time_ms: '8000', decret_time_ms: '3000', reaction_time_ms: '3000', spell_time_ms: '4000', least_time_ms: '300' },
 };
 const SPELLS = ['double-jeu', 'vent-arriere', 'mauvais-sort', 'attraction', 'blocage', 'oubli-repare', 'rectification'];
-// Her Magie noire choices: a Brouillard while she holds none, then Décret, then Double-jeu (two
-// formulas to write on the phone), then another spell (so that her own spell moments come),
-// then an acrobatics; she plays Décret and Brouillard, and picks at random among the rest.
-function measuredPrefers(seen: Seen) {
+// A witch's Magie noire choices: the first card of `keeps` (given her hand) that she may keep,
+// and otherwise the moves `plays` likes (none liked: any, at random).
+function prefers(seen: Seen, keeps: (hand: string[]) => string[], plays: (a: string) => boolean) {
   return (a: string | null) => {
     if (!a) return false;
     const legal: string[] = seen.latest?.legal ?? [];
     const v = seen.latest?.view;
-    const holds: string[] = v?.witches?.[v.viewer]?.hand ?? [];
-    const keeps = [...(holds.includes('brouillard') ? [] : ['keep brouillard']), 'keep decret', ...SPELLS.map((c) => `keep ${c}`), 'keep acrobatie-1', 'keep acrobatie-2', 'keep acrobatie-3'];
-    const keep = keeps.find((k) => legal.includes(k));
-    if (keep) return a === keep;
-    return a === 'play decret' || a === 'brouillard';
+    const keep = keeps(v?.witches?.[v.viewer]?.hand ?? []).map((c) => `keep ${c}`).find((k) => legal.includes(k));
+    return keep ? a === keep : plays(a);
   };
 }
+// Hers: a Brouillard while she holds none, then Décret, then Double-jeu (two formulas to write
+// on the phone), then another spell (so that her own spell moments come), then an acrobatics;
+// she plays Décret and Brouillard.
+const measuredPrefers = (seen: Seen) =>
+  prefers(seen, (hand) => [...(hand.includes('brouillard') ? [] : ['brouillard']), 'decret', ...SPELLS, 'acrobatie-1', 'acrobatie-2', 'acrobatie-3'], (a) => a === 'play decret' || a === 'brouillard');
 // Her friend's: any spell but Décret and Brouillard (Double-jeu last), to keep and to play.
-function friendPrefers(seen: Seen) {
-  return (a: string | null) => {
-    if (!a) return false;
-    const legal: string[] = seen.latest?.legal ?? [];
-    const keep = [...SPELLS.slice(1), SPELLS[0]].map((c) => `keep ${c}`).find((k) => legal.includes(k));
-    if (keep) return a === keep;
-    return a !== 'pass' && a !== 'brouillard' && a !== 'play decret';
-  };
-}
+const friendPrefers = (seen: Seen) => prefers(seen, () => [...SPELLS.slice(1), SPELLS[0]], (a) => a !== 'pass' && a !== 'brouillard' && a !== 'play decret');
 
 export async function playLive(browser: Browser, url: string, game: Timed, dump?: string): Promise<LiveRun> {
   const ctx = await browser.newContext(PHONE);
