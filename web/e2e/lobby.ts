@@ -2,7 +2,8 @@
 // table" of each game scrolls its form into view and focuses its first field; the untouched
 // form starts a game at once (the other seats are bots), the creator at seat 0; no lobby page
 // scrolls sideways at 360 px; the French form shows no parameter's raw name and no bot's
-// server name. Against a real `sabbat serve`.
+// server name; the games' buttons do not move once drawn, however late the open tables come.
+// Against a real `sabbat serve`.
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startServer } from './real';
@@ -32,10 +33,30 @@ export async function openForm(page: Page, name: string, what: string) {
   if (!title || title.y < 0) throw new Error(`${what}: the form's title is out of view`);
 }
 
+// The open tables read 800 ms after the games: the first game's button must stay where it
+// was drawn, or a click aimed at it lands elsewhere.
+async function gamesStayPut(browser: Browser, url: string) {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const page = await ctx.newPage();
+  await page.route('**/api/tables', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto(url + '/');
+  const button = page.locator('li.game').first().getByRole('button');
+  await button.waitFor();
+  const drawn = await button.boundingBox();
+  await page.waitForTimeout(1500);
+  const later = await button.boundingBox();
+  if (drawn?.y !== later?.y) throw new Error(`the lobby's first "Create a table" moved from y=${drawn?.y} to y=${later?.y} after it was drawn`);
+  await ctx.close();
+}
+
 export async function checkLobby(browser: Browser, bin: string, dist: string, screens?: string) {
   const server = await startServer(bin, dist);
   let started = 0;
   try {
+    await gamesStayPut(browser, server.url);
     const games: { id: string; name: string; params: { name: string }[]; bots: string[] }[] = (await (await fetch(server.url + '/api/games')).json()).games;
     for (const size of SIZES) {
       for (const g of games) {

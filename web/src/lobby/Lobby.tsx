@@ -1,8 +1,8 @@
 // The home page: the games with their players and facts; one opens the table form below them.
 import { useEffect, useState } from 'preact/hooks';
 import { t, tMaybe } from '../i18n/i18n';
-import { fetchGames } from '../net';
-import type { GameInfo } from '../protocol/types';
+import { fetchGames, fetchOpenTables } from '../net';
+import type { GameInfo, TableStatus } from '../protocol/types';
 import { CreateTable } from './CreateTable';
 import { GamePicture } from './GamePicture';
 import { MyTables } from './MyTables';
@@ -13,9 +13,16 @@ export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [open, setOpen] = useState<TableStatus[]>([]);
+  // The page is drawn once both lists are read: open tables arriving after the games would push
+  // the games' buttons down under a moving pointer or finger.
   useEffect(() => {
+    const tables = fetchOpenTables().catch((): TableStatus[] => []);
     fetchGames()
-      .then((a) => setGames(a.games))
+      .then(async (a) => {
+        setOpen(await tables);
+        setGames(a.games);
+      })
       .catch((e) => setFailed(String(e.message ?? e)));
   }, []);
   if (failed) return <p class="problem" role="alert">{t('games_unavailable', { why: failed })}</p>;
@@ -29,7 +36,7 @@ export function Lobby() {
       <h1>{t('lobby_title')}</h1>
       <p class="lead">{t('lobby_lead')}</p>
       <MyTables games={games} />
-      <OpenTables games={playable} />
+      <OpenTables games={playable} first={open} />
       <ul class="games">
         {playable.map((g) => (
           <li class={g.id === chosen ? 'game chosen' : 'game'}>

@@ -8,22 +8,21 @@ import type { GameInfo, TableStatus } from '../protocol/types';
 
 const kEveryMs = 5000;
 
-export function OpenTables({ games }: { games: GameInfo[] }) {
-  const [tables, setTables] = useState<TableStatus[] | null>(null);
+// `first` is the list the lobby read before drawing itself.
+export function OpenTables({ games, first }: { games: GameInfo[]; first: TableStatus[] }) {
+  const [tables, setTables] = useState<TableStatus[]>(first);
   useEffect(() => {
     let live = true;
     const read = () =>
       fetchOpenTables()
         .then((list) => live && setTables(list))
-        .catch(() => live && setTables((old) => old ?? []));
-    read();
+        .catch(() => {});
     const timer = setInterval(read, kEveryMs);
     return () => {
       live = false;
       clearInterval(timer);
     };
   }, []);
-  if (!tables) return null;
   const nameOf = (id: string) => games.find((g) => g.id === id)?.name ?? id;
   const shown = tables.filter((s) => games.some((g) => g.id === s.game));
   return (
