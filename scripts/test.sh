@@ -3,9 +3,9 @@
 # layers of src/ without cycles, builds with warnings as errors and runs the tests (every
 # benchmark once among them) and the web client's tests (unit, then Chromium against a real
 # sabbat serve), then runs them once more built with AddressSanitizer and
-# UndefinedBehaviorSanitizer (a tenth of the random games there, and a sample of the whole
-# games that the plain pass plays in full), and last runs the fuzz targets, built with clang's
-# libFuzzer, briefly (fuzz/run.sh).
+# UndefinedBehaviorSanitizer (a sample of the engine's test files, a tenth of the random games
+# there, and a sample of the whole games that the plain pass plays in full), and last runs the
+# fuzz targets, built with clang's libFuzzer, briefly (fuzz/run.sh).
 # The sanitizer build and the fuzz targets' build need nothing from the plain pass: they are
 # built beside its tests, at the lowest CPU priority, on the cores that the tests leave idle
 # while they wait for game clocks, servers and browsers.
@@ -37,12 +37,27 @@ step "sanitizer and fuzz builds start beside the tests (lowest priority; log in 
 # there takes half a second to start (CMakeLists.txt, SABBAT_TEST_SHARDS). The server's tests
 # keep a process per case.
 mkdir -p build-asan
+# The engine's tests there are a sample: every run, the files that drive random games, records,
+# untrusted text, views and threads through the engine; and a quarter of the other files (the
+# rules' scenarios, screens, reports), the quarter picked by the commit's id, so that each of
+# them runs under the sanitizers one commit in four. The server's tests are all built.
+always="playout_test baba_yaga_playout_test bal_des_sorcieres_playout_test du_balai_engine_test
+  untrusted_test record_test legal_forms_test is_mcts_test arena_test cli_test view_patch_test
+  view_leak_test store_test shared_store_test"
+turn=$((0x$(git rev-parse --short=7 HEAD 2>/dev/null || echo 0) % 4))
+sample="" others=0
+for file in tests/*.cpp; do
+  name=$(basename "$file" .cpp)
+  if [[ " $(echo $always) " == *" $name "* ]] || ((others++ % 4 == turn)); then sample+="$name;"; fi
+done
+echo "engine tests under the sanitizers (quarter $turn): ${sample//;/ }"
 # In a session of their own, so that a failing step below ends them with the script.
-JOBS=$jobs T0=$(($(date +%s) - SECONDS)) setsid bash -c '
+JOBS=$jobs SAMPLE=$sample T0=$(($(date +%s) - SECONDS)) setsid bash -c '
   set -e
   ended() { echo "== beside: $1 ended at $(($(date +%s) - T0)) s"; }
   cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF \
-    -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF -DSABBAT_TEST_SHARDS=4 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF -DSABBAT_TEST_SHARDS=4 -DSABBAT_TEST_SAMPLE="$SAMPLE" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG -Wno-error=maybe-uninitialized" >/dev/null
   nice -n 19 cmake --build build-asan -j"$JOBS"
   ended "the sanitizer build"
