@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package from a build directory and checks it as a host would meet it: the
 # program, the web client and the unit where Debian puts them, the config a conffile, the
-# libraries in Depends, the program serving the packaged web client by itself, and the unit
-# passing `systemd-analyze verify`.
+# libraries in Depends, lintian's verdict and the program's hardening, the program serving the
+# packaged web client by itself, and the unit passing `systemd-analyze verify`.
 # Usage: package/test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "${1:?usage: package/test.sh BUILD_DIR}" && pwd)
@@ -35,6 +35,29 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libsqlite3 libssl adduser; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
+
+# lintian, as Debian judges a package: no error, no warning (installed here if missing, as
+# fuzz/run.sh installs clang: the README's first command does not need it).
+if ! command -v lintian >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq lintian >/dev/null
+fi
+if ! lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$tmp/lintian.log" 2>&1; then
+  cat "$tmp/lintian.log" >&2
+  fail "lintian found errors or warnings"
+fi
+# Hardening, checked on the program itself: relocations read-only after start (RELRO with
+# BIND_NOW), and the C library's fortified calls (lintian only mentions these).
+program=$(mktemp -d -p "$tmp")
+dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$program" ./usr/bin/sabbat
+# (Read whole first: grep -q leaving early would fail readelf's pipe under pipefail.)
+segments=$(readelf -lW "$program/usr/bin/sabbat")
+dynamic=$(readelf -dW "$program/usr/bin/sabbat")
+symbols=$(readelf -sW --dyn-syms "$program/usr/bin/sabbat")
+grep -q GNU_RELRO <<<"$segments" || fail "the program has no RELRO segment"
+grep -Eq 'BIND_NOW|FLAGS_1.*NOW' <<<"$dynamic" || fail "the program is not linked with -z now"
+grep -q '__[a-z]*_chk' <<<"$symbols" || fail "the program calls no fortified function (_FORTIFY_SOURCE)"
 
 # The packaged program, from the unpacked tree: it finds the web client beside itself
 # (../share/sabbat/web), with no --web.

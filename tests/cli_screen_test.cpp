@@ -76,7 +76,9 @@ class Terminal {
     return true;
   }
 
-  void type(const std::string& keys) { ::write(master_, keys.data(), keys.size()); }
+  void type(const std::string& keys) {
+    ASSERT_EQ(::write(master_, keys.data(), keys.size()), ssize_t(keys.size()));
+  }
   // A new size; the terminal tells the program (SIGWINCH), as a window being resized does.
   void resize(int columns, int rows) {
     winsize size{};

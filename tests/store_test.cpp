@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "store/folder_lock.hpp"
 #include "store/store.hpp"
 #include "support/postgres_server.hpp"
 
@@ -389,6 +390,138 @@ TEST_F(SqliteStoreTest, WriteWaitsForAnotherWritersLock) {
   holder.join();
   sqlite3_close(other);
   EXPECT_TRUE(s.ok()) << s.error();
+}
+
+constexpr fs::perms kOwnerOnly = fs::perms::owner_read | fs::perms::owner_write;
+
+fs::perms mode_of(const std::string& path) {
+  return fs::status(path).permissions() & fs::perms::all;
+}
+
+// Requirement (backups hold the games' seeds): a copy is readable by its owner alone.
+TEST_F(SqliteStoreTest, BackupCopiesAreReadableByTheirOwnerAlone) {
+  auto store = open();
+  ASSERT_TRUE(store->create_table(new_table("t")).ok());
+  const std::string copy = (dir_ / "copy.db").string();
+  auto copied = backup_sqlite_store(path_, copy);
+  ASSERT_TRUE(copied.ok()) << copied.error();
+  EXPECT_EQ(mode_of(copy), kOwnerOnly);
+}
+
+// Requirement (restore): the backup takes the store's place, readable by its owner alone, and
+// the store it replaces is kept beside it with what was played after the copy.
+TEST_F(SqliteStoreTest, RestorePutsTheBackupInPlaceAndKeepsTheStoreItReplaces) {
+  const std::string copy = (dir_ / "copy.db").string();
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_table(new_table("before")).ok());
+    ASSERT_TRUE(backup_sqlite_store(path_, copy).ok());
+    ASSERT_TRUE(store->create_table(new_table("after")).ok());
+  }
+  auto restored = restore_sqlite_store(copy, path_);
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  EXPECT_EQ(restored->copied.tables, 1);
+  EXPECT_EQ(mode_of(path_), kOwnerOnly);
+  EXPECT_FALSE(fs::exists(path_ + ".restoring"));
+  ASSERT_TRUE(restored->kept.starts_with(path_ + ".before-restore-")) << restored->kept;
+  {
+    auto store = open();
+    EXPECT_EQ(snapshot(*store, {"after"}), "after: none\nunfinished before\n");
+  }
+  auto kept = open_sqlite_store(restored->kept);
+  ASSERT_TRUE(kept.ok()) << kept.error();
+  auto after = (*kept)->load_table("after");
+  ASSERT_TRUE(after.ok()) << after.error();
+  EXPECT_TRUE(after->has_value()) << "the replaced store lost what was played after the copy";
+}
+
+// Requirement (restore refuses while a server runs): with a store of the folder open, nothing
+// is changed; and a server does not open its store while a restore is under way.
+TEST_F(SqliteStoreTest, RestoreAndAServerNeverUseTheFolderAtOnce) {
+  const std::string copy = (dir_ / "copy.db").string();
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_table(new_table("t")).ok());
+    ASSERT_TRUE(backup_sqlite_store(path_, copy).ok());
+    ASSERT_TRUE(store->create_table(new_table("u")).ok());
+    auto restored = restore_sqlite_store(copy, path_);
+    ASSERT_FALSE(restored.ok());
+    EXPECT_NE(restored.error().find("a server is using the store in " + dir_.string() +
+                                    "; stop it first"),
+              std::string::npos)
+        << restored.error();
+    EXPECT_NE(restored.error().find("nothing was changed"), std::string::npos);
+    EXPECT_EQ(snapshot(*store, {"u"}).substr(0, 2), "u ") << "the open store lost a table";
+  }
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), {}), 2) << "a file was left behind";
+  auto restoring = FolderLock::take(dir_.string(), FolderLock::Kind::Alone);
+  ASSERT_TRUE(restoring.ok()) << restoring.error();
+  auto server = open_sqlite_store(path_);
+  ASSERT_FALSE(server.ok());
+  EXPECT_NE(server.error().find("a backup is being restored into"), std::string::npos)
+      << server.error();
+}
+
+// Requirement (restore checks the backup first): a file that is no store is refused, and the
+// store stays exactly as it was.
+TEST_F(SqliteStoreTest, RestoreRefusesAFileThatIsNoStoreAndChangesNothing) {
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_table(new_table("t")).ok());
+  }
+  const std::string before = file_bytes(path_);
+  const std::string copy = (dir_ / "notes.txt").string();
+  std::ofstream(copy) << std::string(5000, 'x');
+  auto restored = restore_sqlite_store(copy, path_);
+  ASSERT_FALSE(restored.ok());
+  EXPECT_NE(restored.error().find("not a SQLite database"), std::string::npos) << restored.error();
+  EXPECT_NE(restored.error().find("nothing was changed"), std::string::npos);
+  EXPECT_EQ(file_bytes(path_), before);
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(name == "tables.sqlite" || name == "notes.txt") << name << " was left behind";
+  }
+}
+
+// Requirement (a healthy store is not called damaged): a store whose folder this user cannot
+// write (SQLite keeps the journal there) is refused for that reason, and the file is not
+// suspected. Root may write anywhere, so as root the check runs as nobody, in a child.
+TEST_F(SqliteStoreTest, AStoreInAFolderThisUserCannotWriteIsNotCalledDamaged) {
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_table(new_table("t")).ok());
+  }
+  fs::permissions(path_, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                             fs::perms::others_read);
+  std::string error;
+  if (::geteuid() == 0) {
+    int out[2];
+    ASSERT_EQ(::pipe(out), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(out[0]);
+      std::string said = "the child could not become nobody";
+      if (::setgid(65534) == 0 && ::setuid(65534) == 0) {
+        auto store = open_sqlite_store(path_);
+        said = store.ok() ? std::string("opened") : store.error();
+      }
+      (void)!::write(out[1], said.data(), said.size());
+      ::_exit(0);
+    }
+    ::close(out[1]);
+    char chunk[512];
+    for (ssize_t n; (n = ::read(out[0], chunk, sizeof chunk)) > 0;) error.append(chunk, size_t(n));
+    ::close(out[0]);
+    ::waitpid(child, nullptr, 0);
+  } else {
+    fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec);
+    auto store = open_sqlite_store(path_);
+    error = store.ok() ? std::string("opened") : store.error();
+    fs::permissions(dir_, fs::perms::owner_all);
+  }
+  EXPECT_NE(error.find("cannot write in the folder " + dir_.string()), std::string::npos) << error;
+  EXPECT_EQ(error.find("damaged"), std::string::npos) << error;
 }
 
 // A store that counts the transactions of append_actions, to see the group commit.

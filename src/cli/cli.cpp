@@ -28,6 +28,7 @@ struct Parsed {
   ReplayOptions replay;
   ServeOptions serve;
   BackupOptions backup;
+  BackupOptions restore;
   // Numbers are read here, not by CLI11, which would take "010" for 8 and "0x10" for 16, wrap
   // "-3" around, or clamp what is too large.
   std::string players;
@@ -212,6 +213,14 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
       ->type_name("DIR");
   backup->add_option("file", p.backup.file, "The copy to write (a new file)")->required();
 
+  auto* restore = app.add_subcommand(
+      "restore", "Put a backup in place as a stopped server's store (the old one is kept)");
+  restore
+      ->add_option("--data", p.restore.data_dir,
+                   "Directory of the store, as given to serve (default ./sabbat-data)")
+      ->type_name("DIR");
+  restore->add_option("file", p.restore.file, "The backup to restore")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -226,11 +235,12 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
   } catch (const CLI::ParseError& e) {
     const auto chosen = app.get_subcommands();
     if (chosen.empty() && argc > 1 && argv[1][0] != '-')
-      return report_error(err,
-                          std::string("unknown command '") + argv[1] +
-                              "'; commands: games, play, sim, arena, report, replay, serve, backup "
-                              "(see sabbat --help)",
-                          kExitUsage);
+      return report_error(
+          err,
+          std::string("unknown command '") + argv[1] +
+              "'; commands: games, play, sim, arena, report, replay, serve, backup, restore "
+              "(see sabbat --help)",
+          kExitUsage);
     const std::string help =
         chosen.empty() ? "sabbat --help" : "sabbat " + chosen[0]->get_name() + " --help";
     return report_error(err, std::string(e.what()) + " (see " + help + ")", kExitUsage);
@@ -344,6 +354,7 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
     if (rep->parsed()) return run_replay(p.replay, io);
     if (serve->parsed()) return run_serve(p.serve, io);
     if (backup->parsed()) return run_backup(p.backup, io);
+    if (restore->parsed()) return run_restore(p.restore, io);
   } catch (const std::exception& e) {
     return report_error(err, std::string("internal error: ") + e.what(), kExitFailure);
   }

@@ -110,6 +110,8 @@ struct BackupOptions {
 };
 // `sabbat backup`: a consistent copy of a server's store, while it runs (src/cli/backup_cmd.cpp).
 int run_backup(const BackupOptions& options, const Io& io);
+// `sabbat restore`: a backup put in place as a stopped server's store (src/cli/backup_cmd.cpp).
+int run_restore(const BackupOptions& options, const Io& io);
 
 struct ServeOptions {
   std::string host = "127.0.0.1";

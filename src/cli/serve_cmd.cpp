@@ -138,6 +138,24 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   return serve;
 }
 
+namespace {
+
+// What a person who started the server reads on standard output: where to point a browser.
+void announce(const server::Server& s, const server::ServerOptions& o, std::ostream& out) {
+  out << "Sabbat is serving at " << s.url() << "  (Ctrl-C stops it)" << std::endl;
+  if (s.redirect_port() != 0)
+    out << "HTTP on port " << s.redirect_port() << " is sent to HTTPS" << std::endl;
+  if (o.metrics_port) {
+    const bool v6 = o.metrics_host.find(':') != std::string::npos;
+    out << "metrics for Prometheus at http://" << (v6 ? "[" : "") << o.metrics_host
+        << (v6 ? "]" : "") << ":" << s.metrics_port() << "/metrics" << std::endl;
+  }
+  if (o.web_dir.empty())
+    out << "no web client found (build it with web/build.sh, or give --web DIR)" << std::endl;
+}
+
+}  // namespace
+
 int run_serve(const ServeOptions& options, const Io& io) {
   server::ServerOptions o;
   o.host = options.host;
@@ -166,18 +184,13 @@ int run_serve(const ServeOptions& options, const Io& io) {
   if (!started) return report_error(io.err, started.error(), kExitFailure);
   server::Server& s = **started;
   s.stop_on_signals();
-  io.out << "Sabbat is serving at " << s.url() << "  (Ctrl-C stops it)" << std::endl;
-  if (s.redirect_port() != 0)
-    io.out << "HTTP on port " << s.redirect_port() << " is sent to HTTPS" << std::endl;
-  if (o.metrics_port) {
-    const bool v6 = o.metrics_host.find(':') != std::string::npos;
-    io.out << "metrics for Prometheus at http://" << (v6 ? "[" : "") << o.metrics_host
-           << (v6 ? "]" : "") << ":" << s.metrics_port() << "/metrics" << std::endl;
-  }
-  if (o.web_dir.empty())
-    io.out << "no web client found (build it with web/build.sh, or give --web DIR)" << std::endl;
+  // With JSON logs, the log on standard error says all of this (its "start" event) and
+  // standard output stays empty: a log shipper that reads both meets no plain line.
+  const bool text = o.log_format == server::LogFormat::Text;
+  if (text) announce(s, o, io.out);
   s.wait();
-  io.out << "stopped; the unfinished tables will be restored at the next start" << std::endl;
+  if (text)
+    io.out << "stopped; the unfinished tables will be restored at the next start" << std::endl;
   return kExitOk;
 }
 

@@ -180,6 +180,9 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     if (options.lease < std::chrono::milliseconds(300))
       return fail("--lease-ms: at least 300 ms (three renewals fit in a lease)");
     const std::string node = options.node.empty() ? default_node_name(options.port) : options.node;
+    ctx.log("connecting to the store " + postgres::without_password(options.store) + " (up to " +
+            std::to_string(postgres::kConnectTimeoutSeconds) +
+            " s unless its connect_timeout says)");
     auto store = open_postgresql_store(options.store, node, options.lease);
     if (!store) return fail(store.error());
     auto second = open_postgresql_store(options.store, node, options.lease);
@@ -273,11 +276,15 @@ Result<std::unique_ptr<Server>> Server::start(ServerOptions options) {
     while (!ctx.public_url.empty() && ctx.public_url.back() == '/') ctx.public_url.pop_back();
   }
 
-  ctx.log.event("start", "listening at " + ctx.public_url,
-                {{"url", ctx.public_url},
-                 {"port", impl->port},
-                 {"tls", ctx.tls != nullptr},
-                 {"threads", std::max(1, options.threads)}});
+  nlohmann::json started{{"url", ctx.public_url},
+                         {"port", impl->port},
+                         {"tls", ctx.tls != nullptr},
+                         {"threads", std::max(1, options.threads)}};
+  if (impl->redirect_port) started["redirect_port"] = impl->redirect_port;
+  if (impl->metrics_port) started["metrics_port"] = impl->metrics_port;
+  ctx.log.event("start", "listening at " + ctx.public_url, started);
+  if (options.web_dir.empty())
+    ctx.log.error("no web client found: only the API and WebSocket are served (--web DIR)");
   if (ctx.tls) ctx.log("serving HTTPS with " + ctx.tls->describe());
   if (impl->cluster)
     ctx.log("node " + impl->cluster->node() + " of a cluster on " +
@@ -329,7 +336,7 @@ Status Server::reload_certificate() {
   Impl& impl = *impl_;
   if (!impl.tls) return fail("no certificate to reload: the server was started without --tls-cert");
   if (Status st = impl.tls->reload(); !st) {
-    impl.ctx.log("certificate not reloaded, the one in use stays: " + st.error());
+    impl.ctx.log.error("certificate not reloaded, the one in use stays: " + st.error());
     return st;
   }
   impl.ctx.log("certificate reloaded: " + impl.tls->describe());

@@ -40,13 +40,21 @@ Result<Connection> Connection::open(const std::string& target) {
 }
 
 Status Connection::reconnect() {
-  conn_.reset(PQconnectdb(target_.c_str()));
+  // A server that accepts and never answers would hold the start forever: a connection is given
+  // kConnectTimeoutSeconds unless the URL says otherwise (its own keywords come after, and win).
+  const std::string timeout = std::to_string(kConnectTimeoutSeconds);
+  const char* keywords[] = {"connect_timeout", "dbname", nullptr};
+  const char* values[] = {timeout.c_str(), target_.c_str(), nullptr};
+  conn_.reset(PQconnectdbParams(keywords, values, /*expand_dbname=*/1));
   if (!conn_) return fail("cannot connect to " + describe() + ": out of memory");
   if (PQstatus(conn_.get()) != CONNECTION_OK) {
     std::string message = PQerrorMessage(conn_.get());
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
       message.pop_back();
     conn_.reset();
+    if (message.find("timeout expired") != std::string::npos)
+      message += " (no answer within the connect_timeout, " + timeout +
+                 " s unless the URL sets it: is a PostgreSQL server listening there?)";
     return fail("cannot connect to " + describe() + ": " + message);
   }
   // Notices (such as "relation already exists, skipping") are not errors: keep them quiet.

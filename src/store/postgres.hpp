@@ -39,6 +39,10 @@ class Rows {
 // A parameter: text, or SQL NULL.
 using Param = std::optional<std::string>;
 
+// How long a connection may take to be made, handshake included, unless the URL's own
+// connect_timeout says otherwise.
+constexpr int kConnectTimeoutSeconds = 5;
+
 class Connection {
  public:
   // Connects with a libpq URI or key=value string ("postgresql://host/db", "host=/tmp dbname=x").

@@ -1,5 +1,10 @@
 // The embedded store: one SQLite file in WAL mode (docs/architecture.md, "Store").
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <string>
@@ -7,6 +12,7 @@
 #include <vector>
 
 #include "core/untrusted.hpp"
+#include "store/folder_lock.hpp"
 #include "store/sqlite.hpp"
 #include "store/store.hpp"
 
@@ -62,7 +68,8 @@ std::string code_text(std::string_view code) {
 
 class SqliteStore final : public Store {
  public:
-  SqliteStore(std::string path, Database db) : path_(std::move(path)), db_(std::move(db)) {}
+  SqliteStore(std::string path, Database db, FolderLock lock)
+      : lock_(std::move(lock)), path_(std::move(path)), db_(std::move(db)) {}
 
   Status prepare_statements() {
     struct Entry {
@@ -217,6 +224,14 @@ class SqliteStore final : public Store {
   Status probe() override {
     if (sqlite3_db_readonly(db_.handle(), "main") == 1)
       return fail("the store " + path_ + " is open read-only");
+    // After a write the disk refused, only a real write says whether one would pass now: the
+    // schema version written again (one page).
+    if (!disk_refused_.empty()) {
+      const std::string stamp = "PRAGMA user_version = " + std::to_string(kSchemaVersion);
+      if (Status s = write("the health check's write", [&] { return db_.exec(stamp.c_str()); }); !s)
+        return fail("the last writes to the store failed: " + s.error());
+      return Status::success();
+    }
     // The write lock, as a commit would take it, then nothing written.
     if (Status s = db_.exec("BEGIN IMMEDIATE"); !s)
       return fail("the store " + path_ + " cannot take its write lock: " + s.error());
@@ -287,14 +302,32 @@ class SqliteStore final : public Store {
   Status write(const std::string& what, Body&& body) {
     if (Status s = Use(begin_write_)->run(); !s) return failure(what, s.error());
     if (Status s = body(); !s) {
+      note_disk(s.error());
       rollback_quietly();
       return fail(what + ": " + s.error());
     }
     if (Status s = Use(commit_)->run(); !s) {
+      note_disk(s.error());
       rollback_quietly();
       return failure(what, s.error());
     }
+    disk_refused_.clear();
     return Status::success();
+  }
+
+  // A write the disk refused (full, failing, read-only), unlike one the store's rules refused:
+  // the health check fails until a write passes again.
+  void note_disk(const std::string& message) {
+    switch (sqlite3_errcode(db_.handle()) & 0xff) {  // the primary code
+      case SQLITE_FULL:
+      case SQLITE_IOERR:
+      case SQLITE_READONLY:
+      case SQLITE_CANTOPEN:
+        disk_refused_ = message;
+        break;
+      default:
+        break;
+    }
   }
 
   void rollback_quietly() {
@@ -306,6 +339,8 @@ class SqliteStore final : public Store {
     return fail(what + " in the store " + path_ + ": " + sqlite_message);
   }
 
+  FolderLock lock_;           // first, so released after the database is closed
+  std::string disk_refused_;  // why the last write failed, when the disk refused it
   std::string path_;
   Database db_;
   Statement begin_read_, begin_write_, commit_, rollback_, insert_table_, update_settings_,
@@ -321,14 +356,22 @@ std::string newer_schema(const std::string& path, int64_t version) {
          ": upgrade Sabbat, or restore a backup taken before the upgrade (nothing was changed)";
 }
 
+// Why SQLite could not read or create the store, as far as the folder tells: a store refused
+// because its folder is read-only or its disk full must not be taken for a damaged one.
+std::string why_unreadable(Database& db, const std::string& path) {
+  const int code = db.handle() ? sqlite3_errcode(db.handle()) & 0xff : SQLITE_CANTOPEN;
+  if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+    return " (the file is not a SQLite database, or is damaged; nothing was changed)";
+  const std::string problem = store_folder_problem(path);
+  return problem.empty() ? " (nothing was changed)" : " (" + problem + "; nothing was changed)";
+}
+
 // Checks that the file is a Sabbat store this build can read, or an empty file to become one.
 // Only reads: a file refused here is left exactly as it was.
 Status check_identity(Database& db, const std::string& path) {
   const std::string refused = "cannot open the store " + path + ": ";
   auto version = db.query_int("PRAGMA user_version");
-  if (!version)
-    return fail(refused + version.error() +
-                " (the file is not a SQLite database, or is damaged; nothing was changed)");
+  if (!version) return fail(refused + version.error() + why_unreadable(db, path));
   auto application = db.query_int("PRAGMA application_id");
   if (!application) return fail(refused + application.error());
   auto objects = db.query_int("SELECT count(*) FROM sqlite_master");
@@ -384,8 +427,13 @@ Status upgrade_schema(Database& db, const std::string& path, int64_t version) {
 }  // namespace
 
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
+  auto lock = FolderLock::take(store_folder(path), FolderLock::Kind::Shared);
+  if (!lock) return fail("cannot open the store " + path + ": " + lock.error());
   auto db = Database::open(path);
-  if (!db) return fail("cannot open the store " + path + ": " + db.error());
+  if (!db)
+    return fail(
+        "cannot open the store " + path + ": " + db.error() +
+        (store_folder_problem(path).empty() ? "" : " (" + store_folder_problem(path) + ")"));
   sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
   if (Status s = check_identity(*db, path); !s) return fail(s.error());
   // WAL: readers never block the writer, and a commit appends to one file. synchronous=FULL
@@ -402,7 +450,7 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   if (!version)
     return fail("cannot read the schema version of the store " + path + ": " + version.error());
   if (Status s = upgrade_schema(*db, path, *version); !s) return fail(s.error());
-  auto store = std::make_unique<SqliteStore>(path, std::move(db.value()));
+  auto store = std::make_unique<SqliteStore>(path, std::move(db.value()), std::move(*lock));
   if (Status s = store->prepare_statements(); !s) return fail(s.error());
   return std::unique_ptr<Store>(std::move(store));
 }
@@ -428,6 +476,11 @@ Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::st
   // Written beside the destination, then renamed: a half-made copy never has its name.
   const std::string partial = file + ".partial";
   fs::remove(partial, ec);
+  // The copy holds the games' seeds: readable by its owner alone (SQLite gives its journal the
+  // same mode).
+  const int fd = ::open(partial.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) return fail("cannot create " + partial + ": " + std::strerror(errno));
+  ::close(fd);
   auto target = Database::open(partial);
   if (!target) return fail("cannot create " + partial + ": " + target.error());
   const auto failed = [&](std::string why) -> Result<BackupSummary> {

@@ -129,6 +129,18 @@ struct BackupSummary {
 // `file` and renamed into place when whole; an existing `file` is refused, not overwritten.
 Result<BackupSummary> backup_sqlite_store(const std::string& path, const std::string& file);
 
+// What a restore put in place, and where the store it replaced was kept ("" when none).
+struct RestoreSummary {
+  BackupSummary copied;
+  std::string kept;
+};
+// Puts the backup `file` in place as the store `path`, for a server to start on. Refused, with
+// nothing changed, while a server has a store of that folder open, or when `file` is not a
+// whole Sabbat store that this build reads. The copy is checked and written beside `path`, with
+// mode 0600 and, when run as root, the folder's owner (the service's user); the store it
+// replaces is kept with its journal as PATH.before-restore-YYYYMMDD-HHMMSS.
+Result<RestoreSummary> restore_sqlite_store(const std::string& file, const std::string& path);
+
 // Group commit: operations queued from any thread run in order on one writer thread; appends
 // queued within `window` of each other are committed in one transaction. Each `done` runs on
 // the writer thread once its operation is durable (or failed), so the caller must hand the

@@ -24,11 +24,11 @@ int64_t acknowledged(const Client& c) {
 }
 
 TEST(Backup, CopyTakenDuringPlayRestoresEveryUnfinishedTable) {
-  TempDir live, restored;
+  TempDir live, backups;
   Created first, second;
   std::string token;
   int64_t before = 0;
-  const fs::path copy = restored.path() / "backup.db";
+  const fs::path copy = backups.path() / "backup.db";
   {
     TestServer server(live.path());
     Client creator(server.port());
@@ -50,11 +50,11 @@ TEST(Backup, CopyTakenDuringPlayRestoresEveryUnfinishedTable) {
     // The copy is one file: no write-ahead log beside it.
     EXPECT_FALSE(fs::exists(copy.string() + "-wal"));
   }
-  // Restored as the docs say: the copy as sabbat.db in an empty directory.
-  const fs::path dir = restored.path() / "data";
-  fs::create_directories(dir);
-  fs::rename(copy, dir / "sabbat.db");
-  TestServer server(dir);
+  // Restored as the docs say: with the server stopped, into its own directory.
+  auto put = restore_sqlite_store(copy.string(), (live.path() / "sabbat.db").string());
+  ASSERT_TRUE(put.ok()) << put.error();
+  EXPECT_FALSE(put->kept.empty()) << "the store the copy replaced was not kept";
+  TestServer server(live.path());
   EXPECT_TRUE(server.logged("restored 2 unfinished tables"));
   Client again(server.port());
   again.send({{"type", "rejoin"}, {"table", first.table}, {"token", token}});

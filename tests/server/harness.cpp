@@ -261,11 +261,11 @@ std::vector<int> RawAnswer::statuses() const {
 }
 
 RawAnswer raw_exchange(uint16_t port, const std::string& request, bool close_after,
-                       std::size_t max_bytes) {
+                       std::size_t max_bytes, const std::string& address) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(kSafety);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  stream.connect(tcp::endpoint(net::ip::make_address(address), port));
   // A blocking read ignores the stream's timer: the socket's own timeout guards it.
   const timeval guard{std::chrono::seconds(kSafety).count(), 0};
   ::setsockopt(stream.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);

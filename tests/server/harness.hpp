@@ -126,6 +126,6 @@ struct RawAnswer {
   std::vector<int> statuses() const;
 };
 RawAnswer raw_exchange(uint16_t port, const std::string& request, bool close_after = false,
-                       std::size_t max_bytes = 1 << 20);
+                       std::size_t max_bytes = 1 << 20, const std::string& address = "127.0.0.1");
 
 }  // namespace sabbat::server::testing

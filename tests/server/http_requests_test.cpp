@@ -2,6 +2,9 @@
 // the connection is closed (docs/protocol.md, "HTTP").
 #include <gtest/gtest.h>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
 #include "harness.hpp"
 
 namespace sabbat::server::testing {
@@ -91,6 +94,28 @@ TEST(ServerHttp, HeadIsAnsweredAsGetWithoutItsBody) {
       "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
   EXPECT_TRUE(post.bytes.starts_with("HTTP/1.1 405")) << post.bytes;
   EXPECT_NE(post.bytes.find("Allow: GET, HEAD\r\n"), std::string::npos) << post.bytes;
+}
+
+// `--host ::` serves both families, as the hosting guide's AAAA record needs: the listener
+// clears IPV6_V6ONLY rather than trust the system's default.
+TEST(ServerHttp, TheAnyAddressOfIpv6ServesIpv4Too) {
+  {
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::acceptor probe(ioc);
+    boost::system::error_code ec;
+    probe.open(boost::asio::ip::tcp::v6(), ec);
+    if (!ec) probe.bind({boost::asio::ip::make_address("::1"), 0}, ec);
+    if (ec) GTEST_SKIP() << "this machine has no IPv6 loopback: " << ec.message();
+  }
+  TempDir dir;
+  ServerOptions o = TestServer::options_for(dir.path());
+  o.host = "::";
+  TestServer server(o);
+  const std::string request = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  for (const std::string address : {"127.0.0.1", "::1"}) {
+    const RawAnswer a = raw_exchange(server.port(), request, false, 1 << 20, address);
+    EXPECT_TRUE(a.bytes.starts_with("HTTP/1.1 200")) << address << ": " << a.bytes;
+  }
 }
 
 }  // namespace

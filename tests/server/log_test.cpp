@@ -102,9 +102,12 @@ TEST(Log, ProgramWritesJsonLinesWithLogFormatJson) {
   const auto log = dir.path() / "serve.log";
   uint16_t port = 0;
   {
-    ServerProcess serve(SABBAT_BINARY, dir.path() / "data", log, 0, {"--log-format", "json"});
+    ServerProcess serve(SABBAT_BINARY, dir.path() / "data", log, 0,
+                        {"--log-format", "json", "--metrics-port", "0"});
     ASSERT_NE(serve.port(), 0) << serve.error();
     port = serve.port();
+    // Everything is in the log: standard output, read by the same supervisor, stays empty.
+    EXPECT_EQ(serve.stop(), "");
   }
   std::ifstream in(log);
   int starts = 0;
@@ -115,6 +118,7 @@ TEST(Log, ProgramWritesJsonLinesWithLogFormatJson) {
     ++starts;
     EXPECT_EQ(o.value("port", 0), port);
     EXPECT_EQ(o.value("url", ""), "http://127.0.0.1:" + std::to_string(port));
+    EXPECT_GT(o.value("metrics_port", 0), 0) << line;
   }
   EXPECT_EQ(starts, 1);
 }

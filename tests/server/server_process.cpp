@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
+#include <thread>
 #include <vector>
 
 namespace sabbat::server::testing {
@@ -28,6 +31,9 @@ ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::p
   }
   const std::string data_arg = data.string();
   const std::string log_path = log.string();
+  // The log may hold earlier runs' lines (it is appended to): only this run's are read.
+  std::error_code ec;
+  const auto earlier = std::filesystem::exists(log, ec) ? std::filesystem::file_size(log, ec) : 0;
   pid_ = fork();
   if (pid_ < 0) {
     error_ = "fork failed";
@@ -56,22 +62,35 @@ ServerProcess::ServerProcess(const std::string& binary, const std::filesystem::p
     _exit(127);
   }
   close(out[1]);
-  std::string text;
+  std::string& text = printed_;
   const auto deadline = std::chrono::steady_clock::now() + kStartSafety;
+  bool open = true;
   while (port_ == 0 && std::chrono::steady_clock::now() < deadline) {
     pollfd p{out[0], POLLIN, 0};
-    if (poll(&p, 1, 100) <= 0) continue;
-    char buf[512];
-    const ssize_t n = read(out[0], buf, sizeof buf);
-    if (n <= 0) break;
-    text.append(buf, size_t(n));
-    const auto at = text.find(kServing);
+    if (open && poll(&p, 1, 100) > 0) {
+      char buf[512];
+      const ssize_t n = read(out[0], buf, sizeof buf);
+      if (n > 0) text.append(buf, size_t(n));
+      open = n > 0;
+    } else if (!open) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    // JSON logs print nothing: the "start" event's url says the port.
+    std::ifstream in(log);
+    in.seekg(std::streamoff(earlier));
+    const std::string logged((std::istreambuf_iterator<char>(in)), {});
+    const std::string seen = text + logged;
+    const auto at = seen.find(kServing);
     if (at == std::string::npos) continue;
     size_t i = at + kServing.size();
     unsigned port = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
-      port = port * 10 + unsigned(text[i++] - '0');
-    if (i < text.size()) port_ = uint16_t(port);
+    while (i < seen.size() && seen[i] >= '0' && seen[i] <= '9')
+      port = port * 10 + unsigned(seen[i++] - '0');
+    if (i < seen.size()) port_ = uint16_t(port);
+    if (!open && port_ == 0 && waitpid(pid_, nullptr, WNOHANG) == pid_) {
+      pid_ = -1;
+      break;
+    }
   }
   // Kept open while the server lives: a line it prints later must not meet a closed pipe.
   out_ = out[0];
@@ -84,6 +103,19 @@ ServerProcess::~ServerProcess() {
 
 void ServerProcess::signal(int number) {
   if (pid_ > 0) ::kill(pid_, number);
+}
+
+std::string ServerProcess::stop() {
+  if (pid_ <= 0) return printed_;
+  ::kill(pid_, SIGTERM);
+  char buf[512];
+  for (ssize_t n; out_ >= 0 && (n = read(out_, buf, sizeof buf)) > 0;)
+    printed_.append(buf, size_t(n));
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+  if (out_ >= 0) close(out_);
+  out_ = -1;
+  return printed_;
 }
 
 void ServerProcess::kill_hard() {

@@ -1,6 +1,7 @@
 #pragma once
 // The real `sabbat serve` binary as a child process, for tests that kill it: started on
-// 127.0.0.1 with a free port and a data directory, its port read from the line it prints.
+// 127.0.0.1 with a free port and a data directory, its port read from the line it prints (or,
+// with --log-format json, from its log's "start" event).
 #include <sys/types.h>
 
 #include <cstdint>
@@ -29,12 +30,15 @@ class ServerProcess {
   void kill_hard();
   // Sends it a signal (SIGHUP: reload the certificate).
   void signal(int number);
+  // SIGTERM, then waits for it to end: everything it printed on standard output.
+  std::string stop();
 
  private:
   pid_t pid_ = -1;
   int out_ = -1;  // the read end of its stdout
   uint16_t port_ = 0;
   std::string error_;
+  std::string printed_;  // its standard output, as far as read
 };
 
 }  // namespace sabbat::server::testing

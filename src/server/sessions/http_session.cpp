@@ -256,14 +256,18 @@ void HttpSession::health(const Request& req) {
   Request shape;
   shape.version(req.version());
   shape.keep_alive(req.keep_alive());
+  // True for the one that answers.
   const auto answer = [self, shape, answered](http::status status, const json& body) {
-    if (answered->exchange(true)) return;
+    if (answered->exchange(true)) return false;
     self->reply_later(self->text_response(shape, status, body.dump() + "\n", "application/json"));
+    return true;
   };
-  timer->async_wait([answer, timer](beast::error_code ec) {
-    if (!ec)
-      answer(http::status::service_unavailable,
-             {{"status", "failing"}, {"store", "no answer within 2 s"}});
+  timer->async_wait([this, answer, timer](beast::error_code ec) {
+    if (!ec && answer(http::status::service_unavailable,
+                      {{"status", "failing"}, {"store", "no answer within 2 s"}}))
+      ctx_.log.error(
+          "health check failed: the store did not take its write lock within 2 s (another "
+          "program holding it, or a stalled disk)");
   });
   ctx_.lobby->check_store([this, answer, timer](const Status& st) {
     if (st) {

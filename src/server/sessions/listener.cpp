@@ -1,6 +1,7 @@
 #include "server/sessions/listener.hpp"
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/ip/v6_only.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "server/sessions/http_session.hpp"
@@ -19,13 +20,20 @@ Listener::Listener(net::io_context& ioc, Context& ctx, Door door)
 
 Status Listener::listen(const tcp::endpoint& endpoint) {
   boost::system::error_code ec;
+  const bool any_v6 = endpoint.address().is_v6() && endpoint.address().is_unspecified();
   acceptor_.open(endpoint.protocol(), ec);
   if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+  // `::` serves IPv4 too (as ::ffff:a.b.c.d), whatever the system's bindv6only says.
+  if (!ec && any_v6) acceptor_.set_option(net::ip::v6_only(false), ec);
   if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
-  if (ec)
-    return fail("cannot listen on " + endpoint.address().to_string() + ":" +
-                std::to_string(endpoint.port()) + ": " + ec.message());
+  if (ec) {
+    std::string why = "cannot listen on " + endpoint.address().to_string() + ":" +
+                      std::to_string(endpoint.port()) + ": " + ec.message();
+    if (any_v6 && ec == net::error::address_family_not_supported)
+      why += " (this machine has no IPv6: listen on 0.0.0.0 instead)";
+    return fail(why);
+  }
   return {};
 }
 

@@ -2,12 +2,19 @@
 
 namespace sabbat::server {
 
-void Outbox::after_earlier(Release release) {
+void Outbox::after_earlier(Release release, Release failed) {
   if (batches_.empty()) {
     release();
     return;
   }
-  batches_.push_back({true, std::move(release)});
+  batches_.push_back({true, std::move(release), std::move(failed)});
+}
+
+void Outbox::fail() {
+  auto held = std::move(batches_);
+  batches_.clear();
+  for (Batch& b : held)
+    if (b.failed) b.failed();
 }
 
 void Outbox::stored() {

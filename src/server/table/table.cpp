@@ -216,8 +216,8 @@ Result<std::shared_ptr<Table>> Table::restore(net::io_context& ioc, Context& ctx
 
 // ---- The write-ahead gate ----
 
-WriteAhead::Done Table::gate(std::function<void()> release) {
-  outbox_.wait_for_store(std::move(release));
+WriteAhead::Done Table::gate(std::function<void()> release, std::function<void()> failed) {
+  outbox_.wait_for_store(std::move(release), std::move(failed));
   return [self = shared_from_this()](const Status& st) {
     // On the store's writer thread: hand the answer back to the table.
     net::post(self->strand_, [self, st] { self->on_stored(st); });
@@ -228,20 +228,25 @@ void Table::on_stored(const Status& st) {
   if (broken_) return;
   if (!st) {
     // What was applied in memory is not stored: stop the table rather than tell anyone. The
-    // store still holds every action that was confirmed; a restart rebuilds the table.
+    // store still holds every action that was confirmed: alone, a restart rebuilds the table;
+    // in a cluster, the next client to ask for it brings it back from the store, on whichever
+    // node claims it then (this one too: Lobby::find).
     broken_ = true;
     out_of_play_flag_ = true;
+    const bool shared = ctx_.cluster != nullptr;
     ctx_.log.error("table " + code_ + ": the store failed (" + printable(st.error(), 200) +
-                   "); the table stops until the server restarts");
+                   (shared ? "); the table stops here, and comes back from the store on the "
+                             "node that claims it when its people reconnect"
+                           : "); the table stops until the server restarts"));
     timer_.cancel();
+    // Every act still awaiting its answer hears it (refused, with its seq) before the close.
+    outbox_.fail();
+    const std::string why = shared ? "the server could not store the game; reconnect"
+                                   : "the server could not store the game; reconnect after it "
+                                     "restarts";
     for (Link& l : links_)
-      if (auto c = l.conn.lock())
-        c->close_with(error_frame("internal",
-                                  "the server could not store the game; reconnect "
-                                  "after it restarts"),
-                      false);
+      if (auto c = l.conn.lock()) c->close_with(error_frame("internal", why), false);
     drop_links();
-    outbox_.clear();
     return;
   }
   outbox_.stored();

@@ -123,8 +123,11 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // The write-ahead gate.
   // A batch that waits for the store; the returned callback is the store's `done`.
-  WriteAhead::Done gate(std::function<void()> release);
-  void after_earlier(std::function<void()> release) { outbox_.after_earlier(std::move(release)); }
+  // `failed`: what to answer instead if the store fails first (Outbox).
+  WriteAhead::Done gate(std::function<void()> release, std::function<void()> failed = {});
+  void after_earlier(std::function<void()> release, std::function<void()> failed = {}) {
+    outbox_.after_earlier(std::move(release), std::move(failed));
+  }
   void on_stored(const Status& st);
   void save_settings(std::function<void()> release);
   void save_chat(std::function<void()> release);

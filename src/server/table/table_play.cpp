@@ -40,8 +40,9 @@ void Table::act(std::shared_ptr<Connection> conn, int64_t client_seq, std::strin
                        {"seq", client_seq},
                        {"code", code},
                        {"error", std::move(message)}});
-      // After what is still being stored, so that the reason never tells of it first.
-      self.after_earlier([conn, f] { conn->send(f); });
+      // After what is still being stored, so that the reason never tells of it first; told
+      // even if that store write fails.
+      self.after_earlier([conn, f] { conn->send(f); }, [conn, f] { conn->send(f); });
     };
     const Link* link = self.find_link(conn->id());
     if (!link || link->seat < 0) return refused("wrong-role", "spectators do not act; join a seat");
@@ -93,12 +94,21 @@ Status Table::apply_step(Seat seat, Action action, GameTime time, std::weak_ptr<
   const RecordedAction recorded = match_.record().actions.back();
   if (secret) told_.secret_to(seat);
   Frames frames = frames_of(&events, time, secret ? std::optional<Seat>(seat) : std::nullopt);
-  Frame accepted;
-  if (!actor.expired())
+  Frame accepted, not_stored;
+  if (!actor.expired()) {
     accepted = frame({{"type", "accepted"}, {"seq", client_seq}, {"at", told(seat)}});
-  store_.append(StoredAction{code_, recorded}, gate([this, actor, accepted, frames] {
-                  deliver(frames, links_, actor, accepted);
-                }));
+    not_stored = frame({{"type", "refused"},
+                        {"seq", client_seq},
+                        {"code", "not-stored"},
+                        {"error",
+                         "the server could not store this move; reconnect and play it "
+                         "again"}});
+  }
+  store_.append(StoredAction{code_, recorded},
+                gate([this, actor, accepted, frames] { deliver(frames, links_, actor, accepted); },
+                     [actor, not_stored] {
+                       if (auto c = actor.lock()) c->send(not_stored);
+                     }));
   if (match_.state().terminal()) {
     enter(Phase::Finished);
     finished_flag_ = true;
