@@ -272,7 +272,8 @@ TEST(Docs, TheGuideShowsTheCurrentGamesOutputEveryFlagAndEveryBot) {
   ASSERT_EQ(games.code, 0);
   EXPECT_EQ(guide.substr(from + begin.size(), to - from - begin.size()), games.out)
       << "update docs/cli.md with the output of `sabbat games`";
-  for (const char* command : {"games", "play", "sim", "arena", "replay", "serve", "backup", "restore"}) {
+  for (const char* command :
+       {"games", "play", "sim", "arena", "replay", "serve", "backup", "restore"}) {
     Outcome help = sabbat({command, "--help"});
     ASSERT_EQ(help.code, 0);
     std::istringstream lines(help.out);

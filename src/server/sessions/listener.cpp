@@ -1,7 +1,7 @@
 #include "server/sessions/listener.hpp"
 
-#include <boost/asio/post.hpp>
 #include <boost/asio/ip/v6_only.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "server/sessions/http_session.hpp"
