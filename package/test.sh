@@ -2,7 +2,8 @@
 # Builds the Debian package from a build directory and checks it as a host would meet it: the
 # program, the web client and the unit where Debian puts them, the config a conffile, the
 # libraries in Depends, lintian's verdict and the program's hardening, the program serving the
-# packaged web client by itself, and the unit passing `systemd-analyze verify`.
+# packaged web client by itself, the unit passing `systemd-analyze verify`, and the package
+# installed, run and purged under a real systemd (package/systemd_test.sh).
 # Usage: package/test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "${1:?usage: package/test.sh BUILD_DIR}" && pwd)
@@ -95,4 +96,9 @@ if command -v systemd-analyze >/dev/null; then
 else
   echo "package: skipped the unit check: no systemd-analyze"
 fi
+# The unit under a real systemd, as PID 1 of a container: installed, served, reloaded, backed
+# up and restored, purged (package/systemd_test.sh; it says why where it cannot run here).
+status=0
+bash "$(dirname "$0")/systemd_test.sh" "$deb" || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 77 ] || fail "the package under systemd failed"
 echo "package: $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB) holds the server, its web client and a verified unit"

@@ -179,6 +179,45 @@ TEST(State, ActionsBeforeTheLastGameTimeAreRefused) {
   }
 }
 
+// A clock acts exactly at its deadline (or at the game's time, if that is later): a clock
+// action written later, as in a doctored record, is refused and changes nothing.
+TEST(State, TheClockActsExactlyAtItsDeadline) {
+  int games_with_clocks = 0;
+  for (const auto& g : registry().games()) {
+    auto setup = g->setup(g->min_players(), {}, 9);
+    auto state = g->new_state(*setup);
+    ASSERT_TRUE(state.ok());
+    auto& s = **state;
+    Rng rng(9);
+    ActionList legal;
+    int checked = 0;
+    for (int step = 0; step < 2000 && !s.terminal() && checked < 3; ++step) {
+      const auto d = s.deadline();
+      if (d && (s.actors().empty() || d->at <= s.now() || rng.below(4) == 0)) {
+        const GameTime due = std::max(d->at, s.now());
+        const std::string before = s.full_state().dump();
+        const Status late = s.apply(kClock, d->action, due + 200);
+        ASSERT_FALSE(late.ok()) << g->id() << ": a clock 200 ms late was applied";
+        EXPECT_NE(late.error().find("the clock acts at its deadline"), std::string::npos)
+            << late.error();
+        EXPECT_EQ(s.full_state().dump(), before);
+        ASSERT_TRUE(s.apply(kClock, d->action, due).ok()) << g->id();
+        ++checked;
+        continue;
+      }
+      Seat actor = 0;
+      while (actor < s.players() && !s.actors().contains(actor)) ++actor;
+      if (actor == s.players()) break;
+      s.legal_actions(actor, legal);
+      if (legal.empty()) break;
+      ASSERT_TRUE(s.apply(actor, legal[rng.below(uint32_t(legal.size()))], s.now()).ok());
+    }
+    games_with_clocks += checked > 0;
+  }
+  // Du Balai !, Baba Yaga and Le Bal des Sorcières' reaction windows.
+  EXPECT_GE(games_with_clocks, 3);
+}
+
 TEST(State, SeatsOutsideTheTableAreRefused) {
   for (const auto& g : registry().games()) {
     auto setup = g->setup(g->min_players(), {}, 5);

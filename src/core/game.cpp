@@ -57,6 +57,10 @@ Status State::apply_otherwise(Seat seat, Action action, GameTime now, Events* ev
   if (now < d->at)
     return fail("the deadline is at " + std::to_string(d->at) + " ms, not yet at " +
                 std::to_string(now) + " ms");
+  // Exactly then: a clock never acts late, so a record saying otherwise was not played.
+  if (const GameTime due = std::max(d->at, now_); now != due)
+    return fail("the clock acts at its deadline, " + std::to_string(due) + " ms, not at " +
+                std::to_string(now) + " ms");
   if (!(d->action == action))
     return fail("the clock may only apply '" + action_text(d->action) + "'");
   Status st = do_apply(seat, action, now, events);
