@@ -1,9 +1,11 @@
 // Fuzz target: any bytes as what a client sends on a new TCP connection to a running server
 // (its request lines, headers, bodies and upgrades, pipelined or cut short), then the client's
-// sending side closed. Nothing may crash; the server must close the connection; what it sends
-// must be HTTP responses, no more of them than the requests the bytes could hold; an answer to
-// a request it could not read (400, 413, 431) says "Connection: close" and is the last. After
-// a 101 the connection is a WebSocket, which frame_fuzz and message_fuzz cover.
+// sending side closed, at one of its doors: the main port, the redirect port (HTTP sent to
+// HTTPS, which must never send elsewhere) or the metrics port. Nothing may crash; the server must
+// close the connection; what it sends must be HTTP responses, no more of them than the requests the
+// bytes could hold; an answer to a request it could not read (400, 413, 431) says "Connection:
+// close" and is the last. After a 101 the connection is a WebSocket, which frame_fuzz and
+// message_fuzz cover.
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -18,8 +20,10 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "fuzz_bytes.hpp"
+#include "server/certificate.hpp"
 #include "server/server.hpp"
 
 namespace {
@@ -27,33 +31,62 @@ namespace {
 namespace http = boost::beast::http;
 using sabbat::fuzz::broken;
 
-// A server for the whole run, on an ephemeral port of 127.0.0.1.
-uint16_t server_port() {
-  static std::unique_ptr<sabbat::server::Server> server = [] {
-    sabbat::server::ServerOptions o;
-    o.port = 0;
-    o.threads = 1;
-    // No tables: what a WebSocket asks of them is message_fuzz's, and a table of bots playing
-    // on the one thread would keep this target's answers waiting.
-    o.limits.max_tables = 0;
-    o.data_dir = (std::filesystem::temp_directory_path() /
-                  ("sabbat-http-fuzz-" + std::to_string(::getpid())))
-                     .string();
+// The doors of a server that a client may knock at, picked by an input's first byte when it
+// is 0, 1 or 2 (any other first byte: the main door, with every byte sent).
+enum Door : uint8_t { kMain = 0, kRedirect = 1, kMetrics = 2 };
+
+struct Doors {
+  std::unique_ptr<sabbat::server::Server> plain, tls;
+  uint16_t port(Door door) const {
+    return door == kRedirect  ? tls->redirect_port()
+           : door == kMetrics ? plain->metrics_port()
+                              : plain->port();
+  }
+};
+
+// Two servers for the whole run, on ephemeral ports of 127.0.0.1: one in plain HTTP with its
+// metrics port, and one holding a certificate, for its redirect port (HTTP sent to HTTPS).
+const Doors& doors() {
+  static const Doors all = [] {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("sabbat-http-fuzz-" + std::to_string(::getpid()));
     // certbot's challenges, with one token there: requests for it and for paths around it.
-    const auto webroot = std::filesystem::path(o.data_dir) / "webroot";
+    const auto webroot = dir / "webroot";
     std::filesystem::create_directories(webroot / ".well-known" / "acme-challenge");
     std::ofstream(webroot / ".well-known" / "acme-challenge" / "token") << "token.key";
-    o.acme_dir = webroot.string();
-    o.log = [](std::string_view) {};
-    auto started = sabbat::server::Server::start(o);
-    if (!started) broken("the server did not start:", started.error());
-    return std::move(*started);
+    const auto start = [&](const std::string& name, bool tls) {
+      sabbat::server::ServerOptions o;
+      o.port = 0;
+      o.threads = 1;
+      // No tables: what a WebSocket asks of them is message_fuzz's, and a table of bots
+      // playing on the one thread would keep this target's answers waiting.
+      o.limits.max_tables = 0;
+      o.data_dir = (dir / name).string();
+      o.acme_dir = webroot.string();
+      o.log = [](std::string_view) {};
+      if (tls) {
+        std::filesystem::create_directories(dir / name);
+        const auto files = sabbat::server::testing::make_certificate(dir / name, "fuzz");
+        o.tls_cert = files.cert.string();
+        o.tls_key = files.key.string();
+        o.redirect_port = 0;
+      } else {
+        o.metrics_port = 0;
+      }
+      auto started = sabbat::server::Server::start(o);
+      if (!started) broken("the server did not start:", started.error());
+      return std::move(*started);
+    };
+    Doors d;
+    d.plain = start("plain", false);
+    d.tls = start("tls", true);
+    return d;
   }();
-  return server->port();
+  return all;
 }
 
 // The bytes sent, the sending side closed, and everything the server sends until it closes.
-std::string exchange(const uint8_t* data, size_t size) {
+std::string exchange(uint16_t port, const uint8_t* data, size_t size) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) broken("no socket");
   // Each connection from another address of 127/8: the server closes first, so its side keeps
@@ -66,7 +99,7 @@ std::string exchange(const uint8_t* data, size_t size) {
   if (::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) broken("cannot bind");
   sockaddr_in to{};
   to.sin_family = AF_INET;
-  to.sin_port = htons(server_port());
+  to.sin_port = htons(port);
   to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) broken("cannot connect");
   const timeval wait{10, 0};  // far beyond any answer: the server stopped answering
@@ -101,8 +134,45 @@ std::string exchange(const uint8_t* data, size_t size) {
 
 }  // namespace
 
+// The redirect door's Location leads to the same host in HTTPS, never elsewhere: its
+// authority holds no user name ("https://a@evil.example/") and a path follows it.
+void check_redirect(const std::string_view location) {
+  if (!location.starts_with("https://")) broken("a redirect that is not to HTTPS");
+  const std::string_view rest = location.substr(8);
+  const size_t path = rest.find('/');
+  if (path == std::string_view::npos) broken("a redirect without a path");
+  const std::string_view authority = rest.substr(0, path);
+  if (authority.empty() || authority.find_first_of("@\\ \t") != std::string_view::npos)
+    broken("a redirect to another host than the one asked");
+}
+
+// Which of the requests the bytes hold, in order, are HEAD (their answers have no body), as
+// far as they can be read.
+std::vector<bool> heads_among(const uint8_t* data, size_t size) {
+  std::vector<bool> heads;
+  boost::beast::flat_buffer buffer;
+  buffer.commit(boost::asio::buffer_copy(buffer.prepare(size), boost::asio::buffer(data, size)));
+  while (buffer.size() > 0) {
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(64u << 20);
+    boost::beast::error_code ec;
+    while (!ec && !parser.is_done() && buffer.size() > 0)
+      buffer.consume(parser.put(buffer.data(), ec));
+    if (ec || !parser.is_done()) break;
+    heads.push_back(parser.get().method() == http::verb::head);
+  }
+  return heads;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string got = exchange(data, size);
+  Door door = kMain;
+  if (size > 0 && data[0] <= kMetrics) {
+    door = Door(data[0]);
+    ++data;
+    --size;
+  }
+  const std::string got = exchange(doors().port(door), data, size);
+  const std::vector<bool> heads = heads_among(data, size);
   // Every request ends its head with a line end: no more answers than line ends, plus one for
   // a request cut short.
   const size_t requests = 1 + size_t(std::count(data, data + size, uint8_t('\n')));
@@ -115,6 +185,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     http::response_parser<http::string_body> parser;
     parser.body_limit(64u << 20);
     parser.eager(true);
+    if (answers < heads.size() && heads[answers]) parser.skip(true);
     boost::beast::error_code ec;
     const size_t used = parser.put(buffer.data(), ec);
     if (ec || !parser.is_header_done()) broken("the server sent something that is not HTTP");
@@ -128,6 +199,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto& res = parser.get();
     if (res.result() == http::status::switching_protocols) break;
     const int status = res.result_int();
+    if (door == kRedirect && (status == 301 || status == 308))
+      check_redirect(std::string_view(res[http::field::location]));
+    if (door == kMetrics && status != 200 && status != 404 && status != 405 && status != 400 &&
+        status != 413 && status != 431 && status != 503)
+      broken("the metrics door answered something else than metrics, health or a refusal");
     if (status == 400 || status == 413 || status == 431) {
       if (res.keep_alive()) broken("an unreadable request was answered without closing");
       last = true;

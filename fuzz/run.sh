@@ -11,7 +11,9 @@
 #                the cuts
 #   http_fuzz    any bytes as what a client sends on a TCP connection to a running server
 #                (request lines, headers, bodies, upgrades): it answers each request once at
-#                most, an unreadable one with a closing 400, 413 or 431, and always closes
+#                most, an unreadable one with a closing 400, 413 or 431, and always closes;
+#                a first byte of 1 or 2 knocks at the redirect port (whose redirects never
+#                leave the host asked) or the metrics port instead of the main one
 # Usage: fuzz/run.sh [SECONDS per target, default 60]
 #        fuzz/run.sh --build-only      (builds the targets, runs none)
 # At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
@@ -94,6 +96,10 @@ done
 # Requests at the header limit (8 KiB): one just under, one just over.
 printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8100 a >"$seeds/http/header-8k-over"
 printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8000 a >"$seeds/http/header-8k-under"
+# The other doors (a first byte of 1 or 2): the redirect port and the metrics port.
+printf '\001GET /t/ABCDEF?x=1 HTTP/1.1\r\nHost: games.example.org\r\n\r\n' >"$seeds/http/redirect-door"
+printf '\001GET /.well-known/acme-challenge/token HTTP/1.1\r\nHost: x\r\n\r\n' >"$seeds/http/redirect-challenge"
+printf '\002GET /metrics HTTP/1.1\r\nHost: x\r\n\r\nHEAD /healthz HTTP/1.1\r\n\r\n' >"$seeds/http/metrics-door"
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 

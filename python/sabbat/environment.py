@@ -264,9 +264,11 @@ class _Table:
     # --- time ---
 
     def _clock(self, deadline: dict) -> None:
-        """The clock applies its action at the deadline, and time moves there."""
-        self.now = max(self.now, deadline["at"])
-        self.game_state.apply(_sabbat.CLOCK, deadline["action"], self.now)
+        """The clock applies its action exactly at the deadline (the engine refuses a late
+        clock: the game's time may only be ahead of it), and time moves at least there."""
+        at = max(deadline["at"], self.game_state.now())
+        self.now = max(self.now, at)
+        self.game_state.apply(_sabbat.CLOCK, deadline["action"], at)
         self._changed()
         self._public_change()
 

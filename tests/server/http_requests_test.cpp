@@ -70,6 +70,16 @@ TEST(ServerHttp, UnreadableRequestsAreAnsweredOnceAndClosed) {
                                  "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\nGET \x01 junk\r\n\r\n");
   EXPECT_TRUE(after_good.closed);
   EXPECT_EQ(after_good.statuses(), (std::vector<int>{200, 400}));
+  // A request read but refused as bad (a table code that cannot be one) closes too: what was
+  // pipelined after it is not read.
+  auto bad_then_good = raw_exchange(server.port(),
+                                    "GET /ws?table=%00 HTTP/1.1\r\nHost: x\r\n"
+                                    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                                    "Sec-WebSocket-Version: 13\r\n"
+                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+                                    "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_TRUE(bad_then_good.closed);
+  EXPECT_EQ(bad_then_good.statuses(), std::vector<int>{400});
 }
 
 // HEAD, which uptime monitors send, gets GET's status and headers, Content-Length included,

@@ -21,14 +21,6 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-void write_pem(const std::filesystem::path& path, auto write) {
-  FILE* f = std::fopen(path.c_str(), "w");
-  ASSERT_NE(f, nullptr) << path;
-  const int ok = write(f);
-  std::fclose(f);
-  ASSERT_EQ(ok, 1) << "cannot write " << path;
-}
-
 std::string common_name(X509* cert) {
   char cn[256] = {};
   X509_NAME_get_text_by_NID(X509_get_subject_name(cert), NID_commonName, cn, sizeof cn);
@@ -61,40 +53,6 @@ void pump(std::shared_ptr<From> from, std::shared_ptr<To> to, std::shared_ptr<vo
 }
 
 }  // namespace
-
-CertificateFiles make_certificate(const std::filesystem::path& dir, const std::string& name) {
-  CertificateFiles files{dir / (name + ".crt"), dir / (name + ".key")};
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(EVP_EC_gen("P-256"), EVP_PKEY_free);
-  std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), X509_free);
-  EXPECT_TRUE(key && cert);
-  if (!key || !cert) return files;
-  X509_set_version(cert.get(), 2);
-  static long serial = 1;
-  ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), serial++);
-  X509_gmtime_adj(X509_getm_notBefore(cert.get()), -3600);
-  X509_gmtime_adj(X509_getm_notAfter(cert.get()), 24 * 3600);
-  X509_set_pubkey(cert.get(), key.get());
-  X509_NAME* subject = X509_get_subject_name(cert.get());
-  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC,
-                             reinterpret_cast<const unsigned char*>(name.c_str()), -1, -1, 0);
-  X509_set_issuer_name(cert.get(), subject);
-  X509V3_CTX v3;
-  X509V3_set_ctx_nodb(&v3);
-  X509V3_set_ctx(&v3, cert.get(), cert.get(), nullptr, nullptr, 0);
-  for (auto [nid, value] : {std::pair{NID_subject_alt_name, "DNS:localhost,IP:127.0.0.1"},
-                            std::pair{NID_basic_constraints, "critical,CA:TRUE"}}) {
-    X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &v3, nid, value);
-    EXPECT_NE(ext, nullptr);
-    if (ext) X509_add_ext(cert.get(), ext, -1);
-    X509_EXTENSION_free(ext);
-  }
-  EXPECT_GT(X509_sign(cert.get(), key.get(), EVP_sha256()), 0);
-  write_pem(files.cert, [&](FILE* f) { return PEM_write_X509(f, cert.get()); });
-  write_pem(files.key, [&](FILE* f) {
-    return PEM_write_PrivateKey(f, key.get(), nullptr, nullptr, 0, nullptr, nullptr);
-  });
-  return files;
-}
 
 TlsRelay::TlsRelay(uint16_t server_port, const std::filesystem::path& trusted, std::string from)
     : acceptor_(ioc_, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)),

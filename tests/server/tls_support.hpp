@@ -12,15 +12,9 @@
 #include <thread>
 #include <vector>
 
-namespace sabbat::server::testing {
+#include "certificate.hpp"
 
-struct CertificateFiles {
-  std::filesystem::path cert;  // PEM chain: the certificate alone, self-signed
-  std::filesystem::path key;   // PEM, unencrypted
-};
-// A self-signed P-256 certificate for "localhost" and 127.0.0.1, valid for a day, whose
-// subject's common name is `name` (so a test can tell two apart).
-CertificateFiles make_certificate(const std::filesystem::path& dir, const std::string& name);
+namespace sabbat::server::testing {
 
 class TlsRelay {
  public:

@@ -199,7 +199,9 @@ HttpSession::Response HttpSession::text_response(const Request& req, http::statu
   res.set(http::field::server, "sabbat");
   res.set(http::field::content_type, type);
   res.set(http::field::cache_control, "no-store");
-  res.keep_alive(req.keep_alive());
+  // A bad request ends the connection, as an unreadable one does: what follows it on the same
+  // connection is not worth reading.
+  res.keep_alive(req.keep_alive() && status != http::status::bad_request);
   // Browsers that once came over HTTPS keep to it for a year, even from an http:// link.
   if (stream_.is_tls()) res.set(http::field::strict_transport_security, kHsts);
   res.body() = std::move(body);
