@@ -50,6 +50,7 @@ for file in tests/*.cpp; do
   name=$(basename "$file" .cpp)
   if [[ " $(echo $always) " == *" $name "* ]] || ((others++ % 4 == turn)); then sample+="$name;"; fi
 done
+sample=${sample%;}
 echo "engine tests under the sanitizers (quarter $turn): ${sample//;/ }"
 # In a session of their own, so that a failing step below ends them with the script.
 JOBS=$jobs SAMPLE=$sample T0=$(($(date +%s) - SECONDS)) setsid bash -c '
