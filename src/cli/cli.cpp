@@ -205,21 +205,23 @@ int run_cli(int argc, char** argv, std::istream& in, std::ostream& out, std::ost
 
   auto* serve = add_serve_command(app, p.serve);
 
-  auto* backup = app.add_subcommand(
-      "backup", "Copy a server's store to a file, consistently, while the server runs");
-  backup
-      ->add_option("--data", p.backup.data_dir,
-                   "Directory of the store, as given to serve (default ./sabbat-data)")
-      ->type_name("DIR");
-  backup->add_option("file", p.backup.file, "The copy to write (a new file)")->required();
-
-  auto* restore = app.add_subcommand(
-      "restore", "Put a backup in place as a stopped server's store (the old one is kept)");
-  restore
-      ->add_option("--data", p.restore.data_dir,
-                   "Directory of the store, as given to serve (default ./sabbat-data)")
-      ->type_name("DIR");
-  restore->add_option("file", p.restore.file, "The backup to restore")->required();
+  // backup and restore: a server's store (--data) and a file.
+  const auto store_command = [&app](const char* name, const char* what, BackupOptions& o,
+                                    const char* file_help) {
+    auto* command = app.add_subcommand(name, what);
+    command
+        ->add_option("--data", o.data_dir,
+                     "Directory of the store, as given to serve (default ./sabbat-data)")
+        ->type_name("DIR");
+    command->add_option("file", o.file, file_help)->required();
+    return command;
+  };
+  auto* backup = store_command(
+      "backup", "Copy a server's store to a file, consistently, while the server runs", p.backup,
+      "The copy to write (a new file)");
+  auto* restore = store_command(
+      "restore", "Put a backup in place as a stopped server's store (the old one is kept)",
+      p.restore, "The backup to restore");
 
   try {
     app.parse(argc, argv);

@@ -430,10 +430,11 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   auto lock = FolderLock::take(store_folder(path), FolderLock::Kind::Shared);
   if (!lock) return fail("cannot open the store " + path + ": " + lock.error());
   auto db = Database::open(path);
-  if (!db)
-    return fail(
-        "cannot open the store " + path + ": " + db.error() +
-        (store_folder_problem(path).empty() ? "" : " (" + store_folder_problem(path) + ")"));
+  if (!db) {
+    const std::string problem = store_folder_problem(path);
+    return fail("cannot open the store " + path + ": " + db.error() +
+                (problem.empty() ? "" : " (" + problem + ")"));
+  }
   sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
   if (Status s = check_identity(*db, path); !s) return fail(s.error());
   // WAL: readers never block the writer, and a commit appends to one file. synchronous=FULL
