@@ -51,7 +51,7 @@ uint16_t free_ports(int count) {
 // scripts/cluster.sh: the nodes and HAProxy, over a database of the test's own.
 class LocalCluster {
  public:
-  explicit LocalCluster(int nodes = 3) : nodes_(nodes) {
+  explicit LocalCluster(int nodes = 3) {
     port_ = free_ports(nodes + 1);
     const std::string command =
         "bash '" SABBAT_SOURCE_DIR "/scripts/cluster.sh' start '" + dir_.path().string() +
@@ -94,7 +94,6 @@ class LocalCluster {
 
   sabbat::testing::TestDatabase database_;
   TempDir dir_;
-  int nodes_;
   uint16_t port_ = 0;
   bool started_ = false;
 };

@@ -42,8 +42,7 @@ Metrics::Role role_of(Seat seat) {
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, NextGame& next_game,
              std::string code, Match match, TableSettings settings, StandIns stand_ins)
-    : ioc_(ioc),
-      ctx_(ctx),
+    : ctx_(ctx),
       metrics_(ctx.metrics),
       store_(store),
       next_game_(next_game),

@@ -194,7 +194,6 @@ class Table : public std::enable_shared_from_this<Table> {
   void refuse(const std::shared_ptr<Connection>& conn, std::string_view code,
               std::string_view message, std::string_view ref);
 
-  boost::asio::io_context& ioc_;
   Context& ctx_;
   const std::shared_ptr<Metrics> metrics_;  // may outlive ctx_ (context.hpp)
   WriteAhead& store_;
