@@ -7,6 +7,9 @@
 // own, or its holder's lease ran out), rebuilds it from the store, and serves it. A table that
 // another live node holds is asked for: its holder hears of it at its next renewal, tells its
 // clients to come back (the proxy now sends them here), stores what it has, and lets go.
+// When more nodes are seen alive than before, a node holding more than its part of the tables
+// hands a few over at each renewal, so that they spread over the nodes again.
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <functional>
@@ -14,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,7 +55,9 @@ class Cluster final : public OtherNodes {
   void ask(std::function<Result<T>(SharedStore&)> question, std::function<void(Result<T>)> answer);
   void renew();
   void schedule_renewal();
-  void let_go(const std::vector<std::string>& codes);
+  // `spreading`: handed over to spread the tables, counted in releasing_ until released.
+  void let_go(const std::vector<std::string>& codes, bool spreading = false);
+  void spread(const std::vector<SharedStore::Share>& shares);
   void publish_listings();
   void try_claim(const std::string& code, int tries);
   void finish_bringing(const std::string& code, Found found, std::shared_ptr<Table> table);
@@ -68,6 +74,15 @@ class Cluster final : public OtherNodes {
   bool stopped_ = false;
   std::map<std::string, std::vector<Brought>> bringing_;  // code → who waits for it
   std::map<std::string, std::string> published_;          // code → the listing last published
+  // Spreading, touched only by the renewal's answer (one renewal at a time): the live nodes
+  // seen at the last renewal (0 after a failed one), whether their number rose since, from
+  // when on, and the tables already handed over since it last changed (the proxy may send one
+  // back here; it then stays).
+  size_t seen_live_ = 0;
+  bool spreading_ = false;
+  std::chrono::steady_clock::time_point spread_from_;
+  std::set<std::string> spread_;
+  std::atomic<int> releasing_{0};
 };
 
 }  // namespace sabbat::server
