@@ -127,8 +127,13 @@ void Cluster::spread(const std::vector<SharedStore::Share>& shares) {
     if (s.node == node_) mine = s.tables;
   }
   const int64_t part = (total + int64_t(live) - 1) / int64_t(live);
+  int64_t releasing = 0;
+  {
+    std::lock_guard lock(mutex_);
+    releasing = int64_t(releasing_.size());
+  }
   // Tables handed over but not yet released still count as this node's in the store.
-  const int64_t over = std::min(mine - releasing_.load() - part, kSpreadPerRenewal);
+  const int64_t over = std::min(mine - releasing - part, kSpreadPerRenewal);
   if (over <= 0) return;
   std::vector<std::string> codes;
   for (const auto& table : ctx_.lobby->tables()) {
@@ -146,19 +151,25 @@ void Cluster::spread(const std::vector<SharedStore::Share>& shares) {
                      std::to_string(total) + " tables of " + std::to_string(live) +
                      " live nodes; it hands " + std::to_string(codes.size()) + " over",
                  {{"node", node_}, {"held", mine}, {"tables", total}, {"nodes", live}});
-  let_go(codes, true);
+  let_go(codes);
 }
 
-void Cluster::let_go(const std::vector<std::string>& codes, bool spreading) {
+void Cluster::let_go(const std::vector<std::string>& codes) {
   for (const std::string& code : codes) {
-    if (spreading) ++releasing_;
+    {
+      std::lock_guard lock(mutex_);
+      releasing_.insert(code);
+    }
     // Released through the tables' own write-ahead, after every append queued before it: the
     // next holder reads every action this node acknowledged.
-    auto release = [this, code, spreading] {
+    auto release = [this, code] {
       writes_.run(
           [code](Store& store) { return static_cast<SharedStore&>(store).release_table(code); },
-          [this, code, spreading](const Status& st) {
-            if (spreading) --releasing_;
+          [this, code](const Status& st) {
+            {
+              std::lock_guard lock(mutex_);
+              releasing_.erase(code);
+            }
             if (!st) ctx_.log.error("node " + node_ + ": " + st.error());
           });
     };
@@ -246,6 +257,12 @@ void Cluster::bring(const std::string& code, Brought done) {
 }
 
 void Cluster::try_claim(const std::string& code, int tries) {
+  bool letting_go = false;
+  {
+    std::lock_guard lock(mutex_);
+    letting_go = releasing_.count(code) > 0;
+  }
+  if (letting_go) return claim_later(code, tries, node_);
   ask<SharedStore::Claim>(
       [code](SharedStore& store) { return store.claim_table(code); },
       [this, code, tries](Result<SharedStore::Claim> claim) {
@@ -256,20 +273,8 @@ void Cluster::try_claim(const std::string& code, int tries) {
         }
         const SharedStore::Claim& c = *claim;
         if (c.found == F::Missing) return finish_bringing(code, Found::Missing, nullptr);
-        if (c.found == F::Held) {
-          // Its holder lets go at its next renewal; or, dead, loses it when its lease ends.
-          const int most = int((2 * lease_ + std::chrono::seconds(2)) / kClaimRetry);
-          if (tries >= most) {
-            ctx_.log.error("table " + code + ": node " + printable(c.holder) +
-                           " still holds it after " + std::to_string(tries) + " tries");
-            return finish_bringing(code, Found::Unavailable, nullptr);
-          }
-          auto timer = std::make_shared<net::steady_timer>(ioc_, kClaimRetry);
-          timer->async_wait([this, code, tries, timer](const boost::system::error_code&) {
-            try_claim(code, tries + 1);
-          });
-          return;
-        }
+        // Its holder lets go at its next renewal; or, dead, loses it when its lease ends.
+        if (c.found == F::Held) return claim_later(code, tries, c.holder);
         auto table = ctx_.lobby->adopt(*c.table);
         if (!table) return finish_bringing(code, Found::Unavailable, nullptr);
         if (c.found == F::Taken)
@@ -277,6 +282,18 @@ void Cluster::try_claim(const std::string& code, int tries) {
                          {{"table", code}, {"node", node_}, {"actions", c.table->actions.size()}});
         finish_bringing(code, Found::Here, std::move(table));
       });
+}
+
+void Cluster::claim_later(const std::string& code, int tries, const std::string& holder) {
+  const int most = int((2 * lease_ + std::chrono::seconds(2)) / kClaimRetry);
+  if (tries >= most) {
+    ctx_.log.error("table " + code + ": node " + printable(holder) + " still holds it after " +
+                   std::to_string(tries) + " tries");
+    return finish_bringing(code, Found::Unavailable, nullptr);
+  }
+  auto timer = std::make_shared<net::steady_timer>(ioc_, kClaimRetry);
+  timer->async_wait(
+      [this, code, tries, timer](const boost::system::error_code&) { try_claim(code, tries + 1); });
 }
 
 void Cluster::finish_bringing(const std::string& code, Found found, std::shared_ptr<Table> table) {

@@ -55,11 +55,12 @@ class Cluster final : public OtherNodes {
   void ask(std::function<Result<T>(SharedStore&)> question, std::function<void(Result<T>)> answer);
   void renew();
   void schedule_renewal();
-  // `spreading`: handed over to spread the tables, counted in releasing_ until released.
-  void let_go(const std::vector<std::string>& codes, bool spreading = false);
+  void let_go(const std::vector<std::string>& codes);
   void spread(const std::vector<SharedStore::Share>& shares);
   void publish_listings();
   void try_claim(const std::string& code, int tries);
+  // Tries again a little later, while `holder` still has the table (within a bound).
+  void claim_later(const std::string& code, int tries, const std::string& holder);
   void finish_bringing(const std::string& code, Found found, std::shared_ptr<Table> table);
 
   boost::asio::io_context& ioc_;
@@ -74,6 +75,9 @@ class Cluster final : public OtherNodes {
   bool stopped_ = false;
   std::map<std::string, std::vector<Brought>> bringing_;  // code → who waits for it
   std::map<std::string, std::string> published_;          // code → the listing last published
+  // Tables this node lets go of, until their release is stored: claimed again meanwhile (the
+  // proxy sent their people back here), they would be released under their new game.
+  std::set<std::string> releasing_;
   // Spreading, touched only by the renewal's answer (one renewal at a time): the live nodes
   // seen at the last renewal (0 after a failed one), whether their number rose since, from
   // when on, and the tables already handed over since it last changed (the proxy may send one
@@ -82,7 +86,6 @@ class Cluster final : public OtherNodes {
   bool spreading_ = false;
   std::chrono::steady_clock::time_point spread_from_;
   std::set<std::string> spread_;
-  std::atomic<int> releasing_{0};
 };
 
 }  // namespace sabbat::server
