@@ -320,6 +320,18 @@ TEST(Cluster, NodesKilledPausedOrCutFromTheStoreLoseNoAcknowledgedActionAndAnswe
   // A round of new tables, and `fault` once play is under way at them.
   auto fault_in_play = [&](const std::string& what, const std::function<void()>& fault) {
     SCOPED_TRACE(what);
+    const auto round_began = std::chrono::steady_clock::now();
+    struct Timed {
+      const std::string& what;
+      std::chrono::steady_clock::time_point began;
+      ~Timed() {
+        std::cout << what << ": "
+                  << std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - began)
+                         .count()
+                  << " ms\n";
+      }
+    } timed{what, round_began};
     std::vector<CrashTable> tables = new_round();
     tables.push_back({"sortileges", 2, {"", ""}, json::object(), ""});
     Round round(port, rng, tables);
