@@ -101,6 +101,10 @@ void Cluster::renew() {
           // Cut off, it sees no node: those it sees again count as come back.
           seen_live_ = 0;
         } else {
+          // Back in touch after a failure (or at the start): the tables' own connection may
+          // still hold a session that the outage ended, and would fail the next table's write
+          // with it; a probe now finds that out, and that write reconnects instead.
+          if (seen_live_ == 0) writes_.run([](Store& store) { return store.probe(); }, {});
           if (!renewed->wanted.empty()) let_go(renewed->wanted);
           spread(renewed->shares);
         }
