@@ -1,24 +1,33 @@
 // Fuzz target: any bytes as what a client sends on a new TCP connection to a running server
 // (its request lines, headers, bodies and upgrades, pipelined or cut short), then the client's
 // sending side closed, at one of its doors: the main port, the redirect port (HTTP sent to
-// HTTPS, which must never send elsewhere) or the metrics port. Nothing may crash; the server must
+// HTTPS, which must never send elsewhere), the metrics port, or a node of a cluster (whose
+// upgrade to /ws?table=CODE first brings the table to it). Nothing may crash; the server must
 // close the connection; what it sends must be HTTP responses, no more of them than the requests the
 // bytes could hold; an answer to a request it could not read (400, 413, 431) says "Connection:
 // close" and is the last. After a 101 the connection is a WebSocket, which frame_fuzz and
 // message_fuzz cover.
+// The cluster's node runs only when SABBAT_FUZZ_POSTGRES names a PostgreSQL store (fuzz/run.sh
+// starts one); it holds one table, whose code "@T" stands for in the bytes sent there.
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -32,17 +41,36 @@ namespace http = boost::beast::http;
 using sabbat::fuzz::broken;
 
 // The doors of a server that a client may knock at, picked by an input's first byte when it
-// is 0, 1 or 2 (any other first byte: the main door, with every byte sent).
-enum Door : uint8_t { kMain = 0, kRedirect = 1, kMetrics = 2 };
+// is 0 to 3 (any other first byte: the main door, with every byte sent).
+enum Door : uint8_t { kMain = 0, kRedirect = 1, kMetrics = 2, kCluster = 3 };
 
 struct Doors {
-  std::unique_ptr<sabbat::server::Server> plain, tls;
+  std::unique_ptr<sabbat::server::Server> plain, tls, node;
+  std::string table;  // the node's table
   uint16_t port(Door door) const {
     return door == kRedirect  ? tls->redirect_port()
            : door == kMetrics ? plain->metrics_port()
+           : door == kCluster ? node->port()
                               : plain->port();
   }
 };
+
+// A table of two seats made at the server on `port`, as a browser makes one: its code.
+std::string create_table(uint16_t port) {
+  namespace net = boost::asio;
+  net::io_context ioc;
+  boost::beast::websocket::stream<net::ip::tcp::socket> ws(ioc);
+  ws.next_layer().connect({net::ip::make_address("127.0.0.1"), port});
+  ws.handshake("127.0.0.1", "/ws");
+  ws.write(net::buffer(std::string(R"({"type":"create","game":"sortileges","players":2})")));
+  for (int i = 0; i < 16; ++i) {
+    boost::beast::flat_buffer buffer;
+    ws.read(buffer);
+    const auto m = nlohmann::json::parse(boost::beast::buffers_to_string(buffer.data()));
+    if (m.value("type", "") == "created") return m.value("table", "");
+  }
+  broken("the cluster's node made no table");
+}
 
 // Two servers for the whole run, on ephemeral ports of 127.0.0.1: one in plain HTTP with its
 // metrics port, and one holding a certificate, for its redirect port (HTTP sent to HTTPS).
@@ -54,13 +82,16 @@ const Doors& doors() {
     const auto webroot = dir / "webroot";
     std::filesystem::create_directories(webroot / ".well-known" / "acme-challenge");
     std::ofstream(webroot / ".well-known" / "acme-challenge" / "token") << "token.key";
-    const auto start = [&](const std::string& name, bool tls) {
+    const auto start = [&](const std::string& name, bool tls, const std::string& store = {}) {
       sabbat::server::ServerOptions o;
       o.port = 0;
       o.threads = 1;
       // No tables: what a WebSocket asks of them is message_fuzz's, and a table of bots
-      // playing on the one thread would keep this target's answers waiting.
-      o.limits.max_tables = 0;
+      // playing on the one thread would keep this target's answers waiting. The cluster's
+      // node holds one, of people only, for its upgrades to name.
+      o.limits.max_tables = store.empty() ? 0 : 1;
+      o.store = store;
+      if (!store.empty()) o.node = "fuzz-" + std::to_string(::getpid());
       o.data_dir = (dir / name).string();
       o.acme_dir = webroot.string();
       o.log = [](std::string_view) {};
@@ -80,6 +111,10 @@ const Doors& doors() {
     Doors d;
     d.plain = start("plain", false);
     d.tls = start("tls", true);
+    if (const char* store = std::getenv("SABBAT_FUZZ_POSTGRES"); store && *store) {
+      d.node = start("node", false, store);
+      d.table = create_table(d.node->port());
+    }
     return d;
   }();
   return all;
@@ -166,11 +201,20 @@ std::vector<bool> heads_among(const uint8_t* data, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Door door = kMain;
-  if (size > 0 && data[0] <= kMetrics) {
+  if (size > 0 && data[0] <= kCluster) {
     door = Door(data[0]);
     ++data;
     --size;
   }
+  // Without a store for the cluster's node, its inputs go to the main door.
+  if (door == kCluster && !doors().node) door = kMain;
+  std::string sent(reinterpret_cast<const char*>(data), size);
+  if (door == kCluster)
+    for (size_t at = sent.find("@T"); at != std::string::npos;
+         at = sent.find("@T", at + doors().table.size()))
+      sent.replace(at, 2, doors().table);
+  data = reinterpret_cast<const uint8_t*>(sent.data());
+  size = sent.size();
   const std::string got = exchange(doors().port(door), data, size);
   const std::vector<bool> heads = heads_among(data, size);
   // Every request ends its head with a line end: no more answers than line ends, plus one for

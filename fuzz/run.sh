@@ -14,7 +14,9 @@
 #                (request lines, headers, bodies, upgrades): it answers each request once at
 #                most, an unreadable one with a closing 400, 413 or 431, and always closes;
 #                a first byte of 1 or 2 knocks at the redirect port (whose redirects never
-#                leave the host asked) or the metrics port instead of the main one
+#                leave the host asked) or the metrics port instead of the main one, 3 at a
+#                node of a cluster over a PostgreSQL the script starts (/ws?table=@T names
+#                the one table it holds)
 # Usage: fuzz/run.sh [--build DIR] [SECONDS per target, default 60]
 #        fuzz/run.sh [--build DIR] --build-only      (builds the targets, runs none)
 #   --build DIR  a build already configured with SABBAT_FUZZ=ON, as the sanitizer build of
@@ -110,6 +112,22 @@ printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8000 a >"$s
 printf '\001GET /t/ABCDEF?x=1 HTTP/1.1\r\nHost: games.example.org\r\n\r\n' >"$seeds/http/redirect-door"
 printf '\001GET /.well-known/acme-challenge/token HTTP/1.1\r\nHost: x\r\n\r\n' >"$seeds/http/redirect-challenge"
 printf '\002GET /metrics HTTP/1.1\r\nHost: x\r\n\r\nHEAD /healthz HTTP/1.1\r\n\r\n' >"$seeds/http/metrics-door"
+# A cluster's node (a first byte of 3): upgrades naming its table (@T), one it does not know,
+# and a code that cannot be one.
+upgrade='Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n'
+printf "\003GET /ws?table=@T HTTP/1.1\r\n$upgrade" >"$seeds/http/cluster-own-table"
+printf "\003GET /ws?table=ZZZZZZ HTTP/1.1\r\n$upgrade" >"$seeds/http/cluster-unknown-table"
+printf "\003GET /ws?x=1&table=../@T HTTP/1.1\r\n${upgrade}GET /api/games HTTP/1.1\r\n\r\n" >"$seeds/http/cluster-bad-code"
+# The cluster's node of http_fuzz stores in a PostgreSQL of the run's own (scripts/postgres.sh),
+# in a folder the postgres user may reach; without one, those inputs go to the main door.
+pg=$(mktemp -d /tmp/sabbat-fuzz-postgres-XXXXXX)
+chmod 755 "$pg"
+trap 'bash scripts/postgres.sh stop "$pg/db" >/dev/null 2>&1 || true; rm -rf "$pg"' EXIT
+if url=$(bash scripts/postgres.sh start "$pg/db" --fast 2>"$out/postgres.log" | tail -n 1); then
+  export SABBAT_FUZZ_POSTGRES=$url
+else
+  echo "fuzz: PostgreSQL did not start ($out/postgres.log): http_fuzz leaves the cluster's node out" >&2
+fi
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
