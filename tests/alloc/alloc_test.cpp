@@ -97,7 +97,7 @@ TEST(ConnectionMemory, AWebSocketStreamStateFitsIn3072Bytes) {
   boost::asio::io_context ioc;
   server::ConnectionSocket socket(boost::asio::make_strand(ioc));
   largest = 0;
-  boost::beast::websocket::stream<server::FramedSocket, true> ws(std::move(socket));
+  boost::beast::websocket::stream<server::FramedSocket, false> ws(std::move(socket));
   EXPECT_GT(largest.load(), 1536u) << "the stream state holds Beast's 1,536-byte read buffer";
   EXPECT_LE(largest.load(), 3072u);
 }
