@@ -6,14 +6,19 @@
 // - kept: one z_stream per connection for its life (its window and hash tables held);
 // - primed: one z_stream per thread, reset for each message and given the seat's last text as
 //   its dictionary (a connection then holds only that text).
+// - own: the server's own compressor (src/server/net/deflate_writer.hpp), the connection's
+//   last 2^window bytes as its history; every message it makes is inflated by zlib and checked.
 // Prints, per setting, the bytes on the wire per message (with the frame's header) against the
 // text, and the CPU time per message (this thread's, the median of REPEAT passes).
 //
 //   build/deflate_sweep FILE [REPEAT]
 #include <zlib.h>
 
+#include "server/net/deflate_writer.hpp"
+
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <string>
@@ -93,6 +98,47 @@ Figures run(const std::vector<std::string>& messages, const Setting& s, int repe
   return {wire / double(messages.size()), times[times.size() / 2] * 1e6 / double(messages.size())};
 }
 
+// The server's own compressor on the same messages; zlib inflates each, which must give it back.
+Figures run_own(const std::vector<std::string>& messages, int window_bits, int repeat) {
+  std::vector<double> times;
+  double wire = 0;
+  const std::size_t window = std::size_t(1) << window_bits;
+  for (int r = 0; r < repeat; ++r) {
+    std::string history, out;
+    wire = 0;
+    double spent = 0;
+    z_stream z{};
+    inflateInit2(&z, -15);
+    std::vector<unsigned char> back(1 << 22);
+    for (const std::string& m : messages) {
+      const double start = thread_seconds();
+      if (history.size() > window) history.erase(0, history.size() - window);
+      const std::size_t from = history.size();
+      history += m;
+      out.clear();
+      sabbat::server::deflate_message(history, from, window_bits, out);
+      spent += thread_seconds() - start;
+      wire += double(out.size() + frame_header(out.size()));
+      out.append("\0\0\xff\xff", 4);
+      z.next_in = reinterpret_cast<Bytef*>(out.data());
+      z.avail_in = uInt(out.size());
+      z.next_out = back.data();
+      z.avail_out = uInt(back.size());
+      const int e = inflate(&z, Z_SYNC_FLUSH);
+      if ((e != Z_OK && e != Z_BUF_ERROR) || back.size() - z.avail_out != m.size() ||
+          std::memcmp(back.data(), m.data(), m.size()) != 0) {
+        std::fprintf(stderr, "own: message %zu does not come back (%d)\n", wire > 0 ? m.size() : 0,
+                     e);
+        std::exit(1);
+      }
+    }
+    inflateEnd(&z);
+    times.push_back(spent);
+  }
+  std::sort(times.begin(), times.end());
+  return {wire / double(messages.size()), times[times.size() / 2] * 1e6 / double(messages.size())};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -114,6 +160,11 @@ int main(int argc, char** argv) {
   const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
   text /= double(messages.size());
   std::printf("%zu messages, %.0f B per message on the wire as text\n", messages.size(), text);
+  for (int window : {12, 13, 15}) {
+    const Figures f = run_own(messages, window, repeat);
+    std::printf("own\t-\t%d\t-\tfixed\t%.0f\t%.3f\t%.2f\n", window, f.wire_bytes,
+                f.wire_bytes / text, f.cpu_us);
+  }
   std::printf("context\tlevel\twindow\tmemlevel\tstrategy\twire B\tratio\tCPU us/message\n");
   for (bool primed : {false, true})
     for (int strategy : {Z_DEFAULT_STRATEGY, Z_FIXED, Z_HUFFMAN_ONLY})

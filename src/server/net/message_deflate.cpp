@@ -1,5 +1,7 @@
 #include "server/net/message_deflate.hpp"
 
+#include "server/net/deflate_writer.hpp"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -11,41 +13,8 @@ namespace sabbat::server {
 
 namespace {
 
-// Compression settings, chosen on the messages seats really receive (bench/README.md, "The
-// settings"): level 1, memory level 4, zlib's default strategy.
-constexpr int kLevel = 1;
-constexpr int kMemLevel = 4;
-constexpr int kStrategy = Z_DEFAULT_STRATEGY;
-
 // What a sync flush ends with (§7.2.1): left off the wire, put back before inflating.
 constexpr unsigned char kFlushTail[4] = {0x00, 0x00, 0xff, 0xff};
-
-void init_deflater(z_stream& z, int window_bits) {
-  // Raw deflate (negative window bits): no zlib header or checksum, as RFC 7692 wants.
-  if (deflateInit2(&z, kLevel, Z_DEFLATED, -window_bits, kMemLevel, kStrategy) != Z_OK)
-    throw std::bad_alloc();
-}
-
-// One stream per thread and window size for the connections that keep no context: reset before
-// each message, so such a connection holds no compressor between its messages.
-z_stream& shared_deflater(int window_bits) {
-  struct Streams {
-    std::array<std::unique_ptr<z_stream>, 16> by_bits;
-    ~Streams() {
-      for (auto& z : by_bits)
-        if (z) deflateEnd(z.get());
-    }
-  };
-  thread_local Streams streams;
-  auto& z = streams.by_bits[std::size_t(window_bits)];
-  if (!z) {
-    z = std::make_unique<z_stream>();
-    init_deflater(*z, window_bits);
-  } else {
-    deflateReset(z.get());
-  }
-  return *z;
-}
 
 // The inflater, one per thread: a client's message is inflated in one call once all of it has
 // come, after the client's last bytes were given back to it as its dictionary. A connection then
@@ -114,12 +83,7 @@ bool FrameHead::take(unsigned char b) {
 MessageDeflate::MessageDeflate(const DeflateTerms& terms, std::size_t max_message)
     : terms_(terms), max_message_(max_message) {}
 
-MessageDeflate::~MessageDeflate() {
-  if (deflater_) {
-    deflateEnd(deflater_);
-    delete deflater_;
-  }
-}
+MessageDeflate::~MessageDeflate() = default;
 
 // ---- Read side ----
 
@@ -284,37 +248,30 @@ void MessageDeflate::end_out_frame() {
 }
 
 void MessageDeflate::compress(const unsigned char* p, std::size_t n, unsigned opcode) {
-  z_stream* z = deflater_;
-  if (terms_.server_no_context_takeover) {
-    z = &shared_deflater(terms_.server_window_bits);
-  } else if (!z) {
-    auto made = std::make_unique<z_stream>();
-    init_deflater(*made, terms_.server_window_bits);
-    z = deflater_ = made.release();
-  }
+  // The history: the last 2^window bytes sent, which the client's inflater holds; none without
+  // context takeover.
+  const std::size_t window = std::size_t(1) << terms_.server_window_bits;
+  if (terms_.server_no_context_takeover) history_.clear();
+  if (history_.size() > window) history_.erase(0, history_.size() - window);
+  const std::size_t from = history_.size();
+  history_.append(reinterpret_cast<const char*>(p), n);
   constexpr std::size_t kHeadRoom = 10;
   const std::size_t at = out_.size();
-  std::size_t room = deflateBound(z, uLong(n)) + 16;
-  out_.resize(at + kHeadRoom + room);
-  z->next_in = const_cast<Bytef*>(p);
-  z->avail_in = uInt(n);
-  z->next_out = reinterpret_cast<Bytef*>(out_.data() + at + kHeadRoom);
-  z->avail_out = uInt(room);
-  deflate(z, Z_SYNC_FLUSH);
-  while (z->avail_out == 0) {  // more may be pending: room for it
-    const std::size_t done = out_.size() - at - kHeadRoom;
-    out_.resize(out_.size() + room);
-    z->next_out = reinterpret_cast<Bytef*>(out_.data() + at + kHeadRoom + done);
-    z->avail_out = uInt(room);
-    deflate(z, Z_SYNC_FLUSH);
-  }
-  const std::size_t made = out_.size() - at - kHeadRoom - z->avail_out;
-  const std::size_t length = made - sizeof kFlushTail;
+  out_.resize(at + kHeadRoom);
+  deflate_message(history_, from, terms_.server_window_bits, out_);
+  const std::size_t length = out_.size() - at - kHeadRoom;
   unsigned char head[14];
   const std::size_t k = write_head(head, static_cast<unsigned char>(0xc0 | opcode), length, false);
   std::memcpy(out_.data() + at, head, k);
   std::memmove(out_.data() + at + k, out_.data() + at + kHeadRoom, length);
   out_.resize(at + k + length);
+  if (terms_.server_no_context_takeover) {
+    std::string().swap(history_);
+  } else if (history_.size() > window) {
+    // Kept between messages: the window's bytes, in a block not much larger.
+    history_.erase(0, history_.size() - window);
+    if (history_.capacity() > 2 * window) history_.shrink_to_fit();
+  }
 }
 
 }  // namespace sabbat::server

@@ -2,8 +2,8 @@
 // permessage-deflate (RFC 7692) done beside Beast rather than by it: the frames between the
 // socket and Beast's WebSocket stream are rewritten here, so that Beast reads and writes plain
 // frames only and keeps the handshake, control frames, UTF-8 checks, close codes and message
-// limits. zlib compresses (raw deflate, each message ended by a sync flush whose 00 00 ff ff is
-// left off, §7.2.1) and inflates.
+// limits. Messages are compressed by deflate_writer.hpp (raw deflate, each message ended as a
+// sync flush is, its 00 00 ff ff left off, §7.2.1) and inflated by zlib.
 //
 // Read side: a data message whose first frame has RSV1 is gathered (its fragments, control
 // frames in between passing through at once), inflated and handed on as one frame with RSV1
@@ -12,14 +12,13 @@
 // inflate, or RSV1 where it may not be, is handed on as a frame with RSV1, which Beast refuses
 // with 1002. Other frames pass as they came.
 // Write side: each data message Beast writes (its fragments joined) leaves as one compressed
-// frame with RSV1; control frames pass as they came.
+// frame with RSV1; control frames pass as they came. A connection keeps only the bytes it sent
+// last (its server window's worth) between messages, and the client's last bytes for inflating.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "server/net/deflate_offer.hpp"
-
-struct z_stream_s;
 
 namespace sabbat::server {
 
@@ -88,7 +87,8 @@ class MessageDeflate {
   unsigned out_opcode_ = 0;
   std::string out_data_;  // a message's payload when it came in pieces
   std::string out_;
-  z_stream_s* deflater_ = nullptr;  // kept for the connection, unless server_no_context_takeover
+  // The last bytes sent (up to the server's window), the context the next message refers to.
+  std::string history_;
 };
 
 }  // namespace sabbat::server
