@@ -61,11 +61,14 @@ class FramedSocket {
   // Bytes already read from the socket and not yet handed to Beast.
   bool holds_bytes() const noexcept { return kept_ && !kept_->empty(); }
 
-  // From the handshake's end on, messages are compressed and inflated on the agreed terms.
-  void enable_deflate(const DeflateTerms& terms, std::size_t max_message) {
+  // permessage-deflate's terms, agreed before the handshake's answer (which then names them)
+  // and put to work from its end on: the answer itself goes plain.
+  void agree_deflate(const DeflateTerms& terms, std::size_t max_message) {
     deflate_ = std::make_unique<MessageDeflate>(terms, max_message);
   }
-  bool deflating() const noexcept { return deflate_ != nullptr; }
+  const MessageDeflate* agreed_deflate() const noexcept { return deflate_.get(); }
+  void drop_deflate() noexcept { deflate_.reset(); }
+  void start_deflate() noexcept { deflate_on_ = deflate_ != nullptr; }
 
   // Completes once a byte can be read (or the connection failed), reading nothing. A peek,
   // not the socket's async_wait: Asio first tries a peek at once, under its reactor's lock, so
@@ -89,7 +92,7 @@ class FramedSocket {
 
   template <class ConstBuffers, class WriteToken>
   auto async_write_some(const ConstBuffers& buffers, WriteToken&& token) {
-    if (deflate_)
+    if (deflate_on_)
       return boost::asio::async_compose<WriteToken, void(boost::beast::error_code, std::size_t)>(
           DeflateWriteOp<ConstBuffers>{*this, buffers}, token, socket_);
     return boost::asio::async_initiate<WriteToken, void(boost::beast::error_code, std::size_t)>(
@@ -112,7 +115,7 @@ class FramedSocket {
                           [this, handler = std::forward<Handler>(handler)](
                               boost::beast::error_code ec, std::size_t n) mutable {
                             kept_->resize(ec ? 0 : n);
-                            if (deflate_ && !kept_->empty()) {
+                            if (deflate_on_ && !kept_->empty()) {
                               const std::string raw = std::move(*kept_);
                               kept_->clear();
                               deflate_->take_in(reinterpret_cast<const unsigned char*>(raw.data()),
@@ -142,7 +145,7 @@ class FramedSocket {
         case kFromKept:
           return self.complete({}, s.give_kept(buffers));
         case kFromSocket:
-          if (!ec && s.deflate_) {
+          if (!ec && s.deflate_on_) {
             // Bytes as the client sent them: rewritten into kept_, from where Beast gets them.
             if (!s.inflate_read(buffers, n)) return s.read_raw(buffers, std::move(self));
             return self.complete({}, s.give_kept(buffers));
@@ -258,9 +261,10 @@ class FramedSocket {
   std::unique_ptr<TlsStream> tls_;  // none on plain connections
   FrameEdge edge_;
   std::unique_ptr<std::string> kept_;        // rare (a client sending ahead), so not held inline
-  std::unique_ptr<MessageDeflate> deflate_;  // once permessage-deflate is taken
+  std::unique_ptr<MessageDeflate> deflate_;  // when permessage-deflate is taken
   char peeked_ = 0;
   bool more_ = false;
+  bool deflate_on_ = false;
 #ifdef MSG_MORE
   static constexpr socket_type::message_flags kMore = MSG_MORE;
 #else

@@ -48,6 +48,8 @@ class MessageDeflate {
   MessageDeflate(const MessageDeflate&) = delete;
   MessageDeflate& operator=(const MessageDeflate&) = delete;
 
+  const DeflateTerms& terms() const noexcept { return terms_; }
+
   // The n bytes read from the client: what Beast is to read is appended to `plain`.
   void take_in(const unsigned char* p, std::size_t n, std::string& plain);
 

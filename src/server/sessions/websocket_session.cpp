@@ -82,15 +82,17 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   websocket::stream_base::timeout timeout{std::chrono::seconds(30), websocket::stream_base::none(),
                                           false};
   ws_.set_option(timeout);
-  if (ctx_.options.deflate) deflate_ = negotiate_deflate(extension_offers(request), kDeflatePolicy);
+  if (ctx_.options.deflate)
+    if (auto terms = negotiate_deflate(extension_offers(request), kDeflatePolicy))
+      ws_.next_layer().agree_deflate(*terms, ctx_.options.limits.max_message_bytes);
   ws_.set_option(websocket::stream_base::decorator([this](websocket::response_type& res) {
     res.set(http::field::server, "sabbat");
     // A handshake Beast refuses (400: no key, a bad version) ends the connection: say so.
     if (res.result() != http::status::switching_protocols) {
       res.keep_alive(false);
-      deflate_.reset();
-    } else if (deflate_) {
-      res.set(http::field::sec_websocket_extensions, deflate_answer(*deflate_));
+      ws_.next_layer().drop_deflate();
+    } else if (const MessageDeflate* d = ws_.next_layer().agreed_deflate()) {
+      res.set(http::field::sec_websocket_extensions, deflate_answer(d->terms()));
     }
   }));
   ws_.read_message_max(ctx_.options.limits.max_message_bytes);
@@ -106,10 +108,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
     if (!quiet_error(ec)) ctx_.log("websocket " + peer_ + ": handshake failed: " + ec.message());
     return;
   }
-  if (deflate_) {
-    ws_.next_layer().enable_deflate(*deflate_, ctx_.options.limits.max_message_bytes);
-    deflate_.reset();
-  }
+  ws_.next_layer().start_deflate();
   queue(frame({{"type", "welcome"},
                {"protocol", kProtocolVersion},
                {"server", "sabbat 0.1"},

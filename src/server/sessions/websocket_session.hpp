@@ -73,9 +73,6 @@ class WebsocketSession final : public Connection,
   // control block of make_shared, a session then takes one 256-byte allocation
   // (tests/alloc/alloc_test.cpp).
   std::optional<boost::beast::websocket::close_code> close_after_queue_;
-  // The terms of permessage-deflate from the offer until the handshake's end, when the socket
-  // takes them.
-  std::optional<DeflateTerms> deflate_;
   bool closing_ : 1 = false;  // no more reads or writes but the close
   bool writing_ : 1 = false;  // a write is in flight: it writes the next queued frame when done
   bool watched_ : 1 = false;
