@@ -257,6 +257,8 @@ void MessageDeflate::compress(const unsigned char* p, std::size_t n, unsigned op
   history_.append(reinterpret_cast<const char*>(p), n);
   constexpr std::size_t kHeadRoom = 10;
   const std::size_t at = out_.size();
+  // Room for a state that repeats little of the last one, so that the bits go in unmoved.
+  out_.reserve(at + kHeadRoom + n / 2 + 64);
   out_.resize(at + kHeadRoom);
   deflate_message(history_, from, terms_.server_window_bits, out_);
   const std::size_t length = out_.size() - at - kHeadRoom;
