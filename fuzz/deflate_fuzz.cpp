@@ -6,6 +6,8 @@
 //   reference);
 // - odd: messages for the writer (a byte of length, then the message), each compressed after
 //   the ones before as the server does and inflated by zlib, which must give it back.
+// Either way the bytes are also read as a Sec-WebSocket-Extensions header: an offer taken
+// gives terms within the policy.
 #include <zlib.h>
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include <string>
 
 #include "fuzz_bytes.hpp"
+#include "server/net/deflate_offer.hpp"
 #include "server/net/deflate_writer.hpp"
 #include "server/net/message_deflate.hpp"
 
@@ -74,6 +77,13 @@ void write_and_inflate(const uint8_t* data, size_t size, int bits) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
+  const std::string_view header(reinterpret_cast<const char*>(data), size);
+  if (auto terms = sabbat::server::negotiate_deflate(header, {13, 9})) {
+    if (terms->server_window_bits < 9 || terms->server_window_bits > 13 ||
+        terms->client_window_bits < 8 || terms->client_window_bits > 15 ||
+        !sabbat::server::deflate_answer(*terms).starts_with("permessage-deflate"))
+      sabbat::fuzz::broken("an offer taken on terms outside the policy");
+  }
   if (data[0] & 1) {
     write_and_inflate(data + 1, size - 1, 9 + (data[0] >> 1) % 7);
     return 0;

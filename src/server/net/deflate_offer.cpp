@@ -26,9 +26,11 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   bool quoted = false;
   std::size_t start = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '"') quoted = !quoted;
-    if (s[i] == '\\' && quoted) ++i;
-    if (s[i] == sep && !quoted) {
+    if (quoted && s[i] == '\\') {
+      ++i;  // an escaped character, whatever it is
+    } else if (s[i] == '"') {
+      quoted = !quoted;
+    } else if (s[i] == sep && !quoted) {
       parts.push_back(trim(s.substr(start, i - start)));
       start = i + 1;
     }
