@@ -5,9 +5,7 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <array>
 #include <cstring>
-#include <memory>
 
 namespace sabbat::server {
 
@@ -18,8 +16,9 @@ constexpr unsigned char kFlushTail[4] = {0x00, 0x00, 0xff, 0xff};
 
 // The inflater, one per thread: a client's message is inflated in one call once all of it has
 // come, after the client's last bytes were given back to it as its dictionary. A connection then
-// holds only those bytes between its messages, not an inflate state and window.
-z_stream& shared_inflater() {
+// holds only those bytes between its messages, not an inflate state and window. None when zlib
+// could not make its state (no memory).
+z_stream* shared_inflater() {
   struct Stream {
     z_stream z{};
     bool ready = false;
@@ -29,12 +28,12 @@ z_stream& shared_inflater() {
   };
   thread_local Stream s;
   if (!s.ready) {
-    if (inflateInit2(&s.z, -15) != Z_OK) throw std::bad_alloc();
+    if (inflateInit2(&s.z, -15) != Z_OK) return nullptr;
     s.ready = true;
   } else {
     inflateReset(&s.z);
   }
-  return s.z;
+  return &s.z;
 }
 
 // A frame header for a payload of n bytes into h; its length.
@@ -148,7 +147,9 @@ void MessageDeflate::end_in_frame(std::string& plain) {
 }
 
 void MessageDeflate::hand_on_message(std::string& plain) {
-  z_stream& z = shared_inflater();
+  z_stream* inflater = shared_inflater();
+  if (!inflater) return refuse(plain, false);
+  z_stream& z = *inflater;
   if (!in_window_.empty())
     inflateSetDictionary(&z, reinterpret_cast<const Bytef*>(in_window_.data()),
                          uInt(in_window_.size()));
