@@ -1,6 +1,5 @@
 # Sources that use a file-local name (in an anonymous namespace) which another source of their
-# target uses too: each is compiled on its own in a unity build. The fuzz targets' project
-# (fuzz/CMakeLists.txt) includes this list as well.
+# target uses too: each is compiled on its own in a unity build.
 cmake_path(SET sabbat_root NORMALIZE "${CMAKE_CURRENT_LIST_DIR}/..")
 set(SABBAT_UNITY_ALONE
     src/core/record_read.cpp

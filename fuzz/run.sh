@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets with clang's libFuzzer under AddressSanitizer and
-# UndefinedBehaviorSanitizer (in build-fuzz/), and runs each for a while:
+# UndefinedBehaviorSanitizer (the main project with SABBAT_FUZZ=ON, in build-fuzz/), and runs
+# each for a while:
 #   record_fuzz  any bytes as a record: parse, replay, check
 #   apply_fuzz   every registered game fed action codes, texts, legal actions and deadlines
 #   message_fuzz any bytes as one client message through the server's parse and dispatch
@@ -18,47 +19,56 @@
 #                most, an unreadable one with a closing 400, 413 or 431, and always closes;
 #                a first byte of 1 or 2 knocks at the redirect port (whose redirects never
 #                leave the host asked) or the metrics port instead of the main one
-# Usage: fuzz/run.sh [SECONDS per target, default 60]
-#        fuzz/run.sh --build-only      (builds the targets, runs none)
+# Usage: fuzz/run.sh [--build DIR] [SECONDS per target, default 60]
+#        fuzz/run.sh [--build DIR] --build-only      (builds the targets, runs none)
+#   --build DIR  a build already configured with SABBAT_FUZZ=ON, as the sanitizer build of
+#                scripts/test.sh is: its objects serve the tests and the fuzz targets at once
 # At length: `fuzz/run.sh 3600` gives each target an hour; one target alone, for example the
 # server's messages for a night, after one run.sh (which builds it and its seeds):
-#   build-fuzz/message_fuzz -max_total_time=28800 -max_len=20000 -timeout=20 \
+#   build-fuzz/fuzz/message_fuzz -max_total_time=28800 -max_len=20000 -timeout=20 \
 #     -artifact_prefix=build-fuzz/findings/message_fuzz- build-fuzz/corpus/message fuzz/seeds/message
 # The corpus in build-fuzz/corpus/ grows from run to run, so later runs start deeper.
 # Seeds: records from `sabbat sim --record` (build/sabbat, or $SABBAT) for every game, the
 # reproducers in fuzz/seeds/, and limit cases made here (a line past 64 KiB, deep nesting).
 # A finding stops the script with the fuzzer's report; the input is kept in
-# build-fuzz/findings/ (reproduce with: build-fuzz/record_fuzz FILE).
+# build-fuzz/findings/ (reproduce with: build-fuzz/fuzz/record_fuzz FILE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_only=false
-if [ "${1:-}" = --build-only ]; then
-  build_only=true
+out=build-fuzz
+tree=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build-only) build_only=true ;;
+    --build)
+      [ $# -ge 2 ] || { echo "fuzz/run.sh: --build needs a build folder" >&2; exit 2; }
+      tree=$2
+      shift
+      ;;
+    *) break ;;
+  esac
   shift
-fi
+done
 seconds=${1:-60}
 jobs=$(nproc 2>/dev/null || echo 2)
-out=build-fuzz
 
-# clang and its libFuzzer runtime, as install-deps.sh installs the rest.
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-install() {
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
-}
-command -v clang++ >/dev/null || install clang
-if ! compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null; then
-  install "libclang-rt-$(clang++ --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)-dev"
+bash scripts/install-clang.sh
+if [ -n "$tree" ]; then
+  grep -qs '^SABBAT_FUZZ:BOOL=ON' "$tree/CMakeCache.txt" ||
+    { echo "fuzz/run.sh: $tree is not a build configured with -DSABBAT_FUZZ=ON" >&2; exit 2; }
+else
+  tree=$out
+  # A folder of an older layout (a project of its own) is configured anew.
+  grep -qs '^SABBAT_FUZZ:BOOL=ON' "$tree/CMakeCache.txt" || rm -rf "$tree/CMakeCache.txt" "$tree/CMakeFiles"
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # -O1 with line tables: quick to build, fast enough to fuzz, and findings name their lines.
+  cmake -S . -B "$tree" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DSABBAT_SANITIZE=ON \
+    -DSABBAT_FUZZ=ON -DSABBAT_TESTS=OFF -DSABBAT_BENCH=OFF -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+    "${launcher[@]}" >/dev/null
 fi
-
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# -O1 with line tables: quick to build, fast enough to fuzz, and findings name their lines.
-cmake -S fuzz -B "$out" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE= \
-  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
-  "${launcher[@]}" >/dev/null
-cmake --build "$out" -j"$jobs"
+cmake --build "$tree" -j"$jobs" --target fuzz
 $build_only && exit 0
 
 seeds="$out/seeds"
@@ -127,7 +137,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # One target for `seconds`; its summary, or its report and the input that failed.
 run() {
   local target=$1 max_len=$2
-  if ! "$out/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 \
+  if ! "$tree/fuzz/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/findings/$target-" \
     "$out/corpus/${target%_fuzz}" "$seeds/${target%_fuzz}" 2>"$out/$target.log"; then
     tail -n 60 "$out/$target.log"

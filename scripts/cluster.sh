@@ -12,12 +12,16 @@
 #       connection (two descriptors each).
 #   bash scripts/cluster.sh kill DIR K      kill -9 node K (1 ... N), as a crash would
 #   bash scripts/cluster.sh restart DIR K   start node K again after a kill
+#   bash scripts/cluster.sh pause DIR K     SIGSTOP node K, as a stalled machine would be
+#   bash scripts/cluster.sh resume DIR K    SIGCONT it
+#   bash scripts/cluster.sh db-stop DIR     stops the cluster's own PostgreSQL (not --store's)
+#   bash scripts/cluster.sh db-start DIR    starts it again
 #   bash scripts/cluster.sh stop DIR        stops everything it started
 #
 # Logs: DIR/node-K.log, DIR/haproxy.log, DIR/postgres/server.log.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-command=${1:?start, kill, restart or stop}
+command=${1:?start, kill, restart, pause, resume, db-stop, db-start or stop}
 dir=${2:?the cluster folder}
 shift 2
 mkdir -p "$dir"
@@ -69,6 +73,7 @@ case "$command" in
     if [ -z "$store" ]; then
       store=$(bash "$here/scripts/postgres.sh" start "$dir/postgres" $fast)
       echo "$dir/postgres" >"$dir/own-postgres"
+      echo "$fast" >"$dir/postgres-flags"
     fi
     echo "$port" >"$dir/port"
     echo "$store" >"$dir/store"
@@ -113,12 +118,19 @@ case "$command" in
     start_node "$k"
     wait_healthy "http://127.0.0.1:$(node_port "$k")/healthz"
     ;;
+  pause) kill -STOP "$(cat "$dir/node-${1:?which node}.pid")" ;;
+  resume) kill -CONT "$(cat "$dir/node-${1:?which node}.pid")" ;;
+  db-stop | db-start)
+    [ -f "$dir/own-postgres" ] || { echo "cluster.sh: $command: this cluster's PostgreSQL is not its own (--store)" >&2; exit 2; }
+    bash "$here/scripts/postgres.sh" "${command#db-}" "$(cat "$dir/own-postgres")" "$(cat "$dir/postgres-flags")" >/dev/null
+    ;;
   stop)
     for f in "$dir"/haproxy*.pid; do
       [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
     done
     for f in "$dir"/node-*.pid; do
-      [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
+      # A paused node hears SIGTERM only once it runs again.
+      [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null && kill -CONT "$(cat "$f")" 2>/dev/null || true
     done
     for f in "$dir"/node-*.pid; do
       [ -f "$f" ] || continue
@@ -127,5 +139,5 @@ case "$command" in
     [ -f "$dir/own-postgres" ] && bash "$here/scripts/postgres.sh" stop "$(cat "$dir/own-postgres")"
     true
     ;;
-  *) echo "cluster.sh: unknown command '$command' (start, kill, restart or stop)" >&2; exit 2 ;;
+  *) echo "cluster.sh: unknown command '$command' (start, kill, restart, pause, resume, db-stop, db-start or stop)" >&2; exit 2 ;;
 esac

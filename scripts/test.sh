@@ -5,10 +5,10 @@
 # sabbat serve), then runs them once more built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (a sample of the engine's test files, a tenth of the random games
 # there, and a sample of the whole games that the plain pass plays in full), and last runs the
-# fuzz targets, built with clang's libFuzzer, briefly (fuzz/run.sh).
-# The sanitizer build and the fuzz targets' build need nothing from the plain pass: they are
-# built beside its tests, at the lowest CPU priority, on the cores that the tests leave idle
-# while they wait for game clocks, servers and browsers.
+# fuzz targets, built with clang's libFuzzer in the same build as the sanitizer pass, briefly
+# (fuzz/run.sh). That build needs nothing from the plain pass: it is made beside its tests, at
+# the lowest CPU priority, on the cores that the tests leave idle while they wait for game
+# clocks, servers and browsers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -28,14 +28,16 @@ python3 scripts/check-includes.py
 step "build (warnings are errors)"
 cmake -S . -B build -G Ninja -DSABBAT_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
-step "sanitizer and fuzz builds start beside the tests (lowest priority; log in build-asan/beside.log)"
+step "sanitizer build starts beside the tests (lowest priority; log in build-asan/beside.log)"
+# One clang build serves the sanitizer tests and the fuzz targets: every object carries
+# libFuzzer's coverage (SABBAT_FUZZ), which the tests run a tenth slower with, where a build of
+# the fuzz targets apart would compile the engine and the server a third time.
 # -O1 with line tables: under the sanitizers it builds in half the time of -O2 -g (the
-# server's table.cpp: 42 s against 102 s), and a report still names its lines. GCC's
-# -Wmaybe-uninitialized stays a warning there: the plain build holds the warnings, and under the
-# sanitizers' instrumentation that one raises false alarms in libstdc++ (std::regex).
+# server's table.cpp: 42 s against 102 s), and a report still names its lines.
 # The engine's test programs run as 4 ctest tests each, each a share of their cases: a process
 # there takes half a second to start (CMakeLists.txt, SABBAT_TEST_SHARDS). The server's tests
 # keep a process per case.
+bash scripts/install-clang.sh
 mkdir -p build-asan
 # The engine's tests there are a sample: every run, the files that drive random games, records,
 # untrusted text, views and threads through the engine; and a quarter of the other files (the
@@ -56,30 +58,32 @@ echo "engine tests under the sanitizers (quarter $turn): ${sample//;/ }"
 JOBS=$jobs SAMPLE=$sample T0=$(($(date +%s) - SECONDS)) setsid bash -c '
   set -e
   ended() { echo "== beside: $1 ended at $(($(date +%s) - T0)) s"; }
-  cmake -S . -B build-asan -G Ninja -DSABBAT_WERROR=ON -DSABBAT_SANITIZE=ON -DSABBAT_BENCH=OFF \
-    -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF -DSABBAT_TEST_SHARDS=4 -DSABBAT_TEST_SAMPLE="$SAMPLE" \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG -Wno-error=maybe-uninitialized" >/dev/null
+  cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DSABBAT_WERROR=ON \
+    -DSABBAT_SANITIZE=ON -DSABBAT_FUZZ=ON -DSABBAT_BENCH=OFF -DSABBAT_WEB=OFF -DSABBAT_PYTHON=OFF \
+    -DSABBAT_TEST_SHARDS=4 -DSABBAT_TEST_SAMPLE="$SAMPLE" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" >/dev/null
   nice -n 19 cmake --build build-asan -j"$JOBS"
-  ended "the sanitizer build"
-  nice -n 19 bash fuzz/run.sh --build-only
-  ended "the fuzz build"' >build-asan/beside.log 2>&1 &
+  ended "the sanitizer build, the fuzz targets among it"' >build-asan/beside.log 2>&1 &
 builds=$!
 trap 'kill -- -$builds 2>/dev/null || true' EXIT
 
 step "tests"
 # The Python tests have a step of their own below (ctest's Python.Tests is the same run).
-(cd build && ctest --output-on-failure -j"$jobs" -E '^Python\.')
+# The messages its WebSocket clients receive are kept: the web client's tests check them against
+# the protocol's schemas (web/test/cpp_frames.test.ts) without running the server tests again.
+frames=$PWD/build/server-frames
+rm -rf "$frames" && mkdir -p "$frames"
+(cd build && SABBAT_FRAMES_DIR=$frames ctest --output-on-failure -j"$jobs" -E '^Python\.')
 step "web client: unit tests, then browsers against sabbat serve"
-bash web/test.sh build/sabbat
+SABBAT_FRAMES_FROM=$frames bash web/test.sh build/sabbat
 step "Python module: its tests under Debian's python3 (pytest)"
 PYTHONPATH=build/python SABBAT_BINARY=build/sabbat PYTHONDONTWRITEBYTECODE=1 \
   /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/python
 
-step "sanitizer and fuzz builds (waiting for them to end)"
+step "sanitizer build (waiting for it to end)"
 if ! wait $builds; then
   tail -n 80 build-asan/beside.log
-  echo "test.sh: the sanitizer or fuzz build failed (whole log: build-asan/beside.log)" >&2
+  echo "test.sh: the sanitizer build failed (whole log: build-asan/beside.log)" >&2
   exit 1
 fi
 trap - EXIT
@@ -93,8 +97,11 @@ step "tests under sanitizers"
 # sanitizers). The sharded programs leave cases out by GTEST_FILTER, the others by name.
 engine_skip='BabaYagaTwins.NothingHiddenFromAViewerReachesIt:TwinLeak.BalWhoHoldsAnAnswerToAReactionWindowDoesNotShow:SimDeterminism.EveryGameAndBotGiveTheSameRecordsWhateverTheJobsAndRun'
 server_skip='^(Nginx\.|EveryGame/OverTls\.WholeGameOverWssWithoutLeaks/(du_balai|baba_yaga|bal_des_sorcieres)$)'
+# Twice as many at once as there are cores: the engine's shares keep two busy, started first,
+# while the server's tests beside them mostly wait on sockets and clocks (at one per core, half
+# of the pass's time was idle).
 (cd build-asan && GTEST_FILTER="-$engine_skip" SABBAT_PLAYOUT_PERCENT=10 ASAN_OPTIONS=detect_leaks=1 \
-  ctest --output-on-failure -j"$jobs" -E "$server_skip")
+  ctest --output-on-failure -j$((jobs * 2)) -E "$server_skip")
 step "fuzz targets (libFuzzer + sanitizers, ${SABBAT_FUZZ_SECONDS:-20} s each)"
-SABBAT=build/sabbat bash fuzz/run.sh "${SABBAT_FUZZ_SECONDS:-20}"
+SABBAT=build/sabbat bash fuzz/run.sh --build build-asan "${SABBAT_FUZZ_SECONDS:-20}"
 step "all passed"

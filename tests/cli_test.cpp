@@ -15,6 +15,7 @@
 #include "core/record.hpp"
 #include "core/registry.hpp"
 #include "support/cli_run.hpp"
+#include "support/sanitizers.hpp"
 
 namespace sabbat {
 namespace {
@@ -153,13 +154,8 @@ TEST(CliErrors, JobsAboveTheCapAreRefusedWithTheRange) {
 // (it was "terminate called without an active exception"). The real binary is run with its
 // address space limited so that thread stacks run out.
 TEST(Sim, AThreadThatCannotStartIsAClearErrorAfterJoiningTheOthers) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "AddressSanitizer needs more address space than the limit leaves";
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  GTEST_SKIP() << "AddressSanitizer needs more address space than the limit leaves";
-#endif
-#endif
+  if (sabbat::testing::kUnderAddressSanitizer)
+    GTEST_SKIP() << "AddressSanitizer needs more address space than the limit leaves";
   TempDir dir;
   const std::string cmd = "ulimit -v 300000 && '" + std::string(SABBAT_BINARY) +
                           "' sim sortileges --games 100000 --jobs 256 >'" + (dir / "out") +

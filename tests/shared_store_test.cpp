@@ -107,6 +107,23 @@ TEST_F(SharedStoreTest, DeadNodesTablesAreTakenOnceItsLeaseRunsOut) {
   EXPECT_TRUE(b->append_actions(std::vector{act("t", 2)}).ok());
 }
 
+// Requirement (spreading): a renewal can read every live node's share, the unfinished tables
+// it holds, in name order; a node whose lease ran out is not among them, nor finished tables.
+TEST_F(SharedStoreTest, LiveSharesCountTheUnfinishedTablesOfLiveNodes) {
+  auto a = node("a"), b = node("b"), gone = node("gone", 300ms);
+  for (const char* code : {"t", "u", "done"}) ASSERT_TRUE(a->create_table(table_named(code)).ok());
+  ASSERT_TRUE(a->finish_table("done", R"({"result":1})").ok());
+  ASSERT_TRUE(gone->create_table(table_named("v")).ok());
+  std::this_thread::sleep_for(500ms);
+  auto shares = b->live_shares();
+  ASSERT_TRUE(shares.ok()) << shares.error();
+  ASSERT_EQ(shares->size(), 2u);
+  EXPECT_EQ((*shares)[0].node, "a");
+  EXPECT_EQ((*shares)[0].tables, 2);
+  EXPECT_EQ((*shares)[1].node, "b");
+  EXPECT_EQ((*shares)[1].tables, 0);
+}
+
 // Requirement: a node that stops gracefully lets go of every table it holds, so that another
 // node takes them at once, not after the lease.
 TEST_F(SharedStoreTest, NodeThatStopsLetsGoOfItsTablesAtOnce) {

@@ -5,8 +5,8 @@
 #                                    chromium is installed
 #   web/test.sh build/sabbat         ... and the games against `sabbat serve`: four browsers play
 #                                    Sortilèges, one person plays Du Balai !, Baba Yaga and
-#                                    Le Bal des Sorcières against bots (the run's two halves
-#                                    at once, e2e/run.ts --part)
+#                                    Le Bal des Sorcières against bots (the run's groups at
+#                                    once, e2e/run.ts --part)
 #   web/test.sh build/sabbat DIR     ... and save the screenshots into DIR
 set -euo pipefail
 sabbat="${1:-}"
@@ -32,14 +32,15 @@ if [ -z "$sabbat" ] || [ -n "$screens" ]; then
   node dist-test/e2e/run.mjs "${args[@]}"
   exit
 fi
-# Against a server, the run's two halves at once (run.ts, --part): most of their time is spent
-# waiting for the games' clocks, so together they take little more than the longer one. Each
-# half's lines come out as they are written, led by its number.
+# Against a server, the run's groups at once, each with its own browser (run.ts, --part): most
+# of their time is spent waiting for the games' clocks, so together they take little more than
+# the longest. Each one's lines come out as they are written, led by its name.
+groups=(basics,no-forced live phone axe bal)
+pids=()
+for g in "${groups[@]}"; do
+  node dist-test/e2e/run.mjs "${args[@]}" --part "$g" 2>&1 | sed -u "s/^/[$g] /" &
+  pids+=($!)
+done
 status=0
-node dist-test/e2e/run.mjs "${args[@]}" --part 1 2>&1 | sed -u 's/^/[1] /' &
-one=$!
-node dist-test/e2e/run.mjs "${args[@]}" --part 2 2>&1 | sed -u 's/^/[2] /' &
-two=$!
-wait $one || status=1
-wait $two || status=1
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 exit $status

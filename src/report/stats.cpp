@@ -41,7 +41,7 @@ double log_gamma(double z) {
 // `terms(m)` gives {a_m, b_m}.
 template <class Terms>
 double continued_fraction(double b0, Terms terms) {
-  constexpr double tiny = 1e-300;
+  static constexpr double tiny = 1e-300;
   const auto nudged = [](double v) { return std::abs(v) < tiny ? tiny : v; };
   double f = nudged(b0), c = f, d = 0;
   for (int m = 1; m <= kMaxTerms; ++m) {

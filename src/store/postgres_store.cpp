@@ -254,6 +254,20 @@ FROM sabbat_tables WHERE code = $1)sql",
     return Status::success();
   }
 
+  Result<std::vector<Share>> live_shares() override {
+    auto r = run(R"sql(
+SELECT n.name, count(t.code) FROM sabbat_nodes n
+LEFT JOIN sabbat_tables t ON t.owner = n.name AND t.result IS NULL
+WHERE n.alive_until > clock_timestamp()
+GROUP BY n.name ORDER BY n.name)sql",
+                 {});
+    if (!r) return fail("cannot read the live nodes' shares: " + r.error());
+    std::vector<Share> out;
+    for (int i = 0; i < r->rows.size(); ++i)
+      out.push_back({r->rows.text(i, 0), r->rows.integer(i, 1)});
+    return out;
+  }
+
   Status release_all() override {
     auto r =
         run("UPDATE sabbat_tables SET owner = NULL, listing = NULL WHERE owner = $1 AND "

@@ -90,6 +90,14 @@ class SharedStore : public Store {
   // for (it lets them go with release_table() once their writes are stored).
   virtual Result<std::vector<std::string>> renew_lease() = 0;
   virtual Status release_table(std::string_view code) = 0;
+  // A node whose lease runs, and how many unfinished tables it holds.
+  struct Share {
+    std::string node;
+    int64_t tables = 0;
+  };
+  // Every live node's share, in name order: how a node sees that others came back, and
+  // whether it holds more than its part.
+  virtual Result<std::vector<Share>> live_shares() = 0;
   // Lets go of every table this node holds, and ends its lease (a graceful stop: the other
   // nodes claim its tables at once instead of after the lease).
   virtual Status release_all() = 0;

@@ -4,6 +4,8 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -47,24 +49,47 @@ class FragileClient {
   }
   // The next message, or null once the connection is gone.
   json next() {
-    beast::flat_buffer buffer;
-    beast::error_code ec;
-    // Asynchronous, so that the expiry bounds it.
-    beast::get_lowest_layer(ws_).expires_after(kSafety);
-    ws_.async_read(buffer, [&ec](beast::error_code e, std::size_t) { ec = e; });
+    if (!reading_) start_read();
     ioc_.restart();
-    ioc_.run();
-    if (ec) {
-      ok_ = false;
-      return nullptr;
+    while (reading_ && ioc_.run_one() > 0) {
     }
-    auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer.data()), {1 << 22, 64});
-    return parsed ? *parsed : json(nullptr);
+    return take();
+  }
+  // The next message if one comes within `wait`: a client reads while its person thinks, as a
+  // browser does. Nothing when none came (the read stays under way for the next call).
+  std::optional<json> next_within(std::chrono::milliseconds wait) {
+    if (!reading_) start_read();
+    ioc_.restart();
+    ioc_.run_for(wait);
+    if (reading_) return std::nullopt;
+    return take();
   }
 
  private:
+  void start_read() {
+    reading_ = true;
+    buffer_.clear();
+    // Asynchronous, so that the expiry bounds it.
+    beast::get_lowest_layer(ws_).expires_after(kSafety);
+    ws_.async_read(buffer_, [this](beast::error_code e, std::size_t) {
+      read_error_ = e;
+      reading_ = false;
+    });
+  }
+  json take() {
+    if (read_error_) {
+      ok_ = false;
+      return nullptr;
+    }
+    auto parsed = parse_untrusted_json(beast::buffers_to_string(buffer_.data()), {1 << 22, 64});
+    return parsed ? *parsed : json(nullptr);
+  }
+
   net::io_context ioc_;
   websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  beast::error_code read_error_;
+  bool reading_ = false;
   bool ok_ = false;
 };
 
@@ -92,20 +117,44 @@ void play_one_life(uint16_t port, const std::string& code, Player& p) {
   // person who leaves loses); once the game is on, the server refuses it and play goes on.
   if (!c.send({{"type", "ready"}})) return;
   bool first_state = true;
-  for (;;) {
-    json m = c.next();
-    if (m.is_null()) return;
+  std::vector<std::string> legal;  // what the last state offered, until this seat acts on it
+  std::set<int64_t> unanswered;    // the acts of this connection still awaiting their answer
+  std::string closing;             // the code of the server's error that announced its close
+  // Whichever way this life ends.
+  struct Answered {
+    Player& p;
+    const std::set<int64_t>& unanswered;
+    const std::string& closing;
+    ~Answered() {
+      if (closing.empty()) return;
+      for (int64_t seq : unanswered)
+        p.problems.push_back("seat " + std::to_string(p.seat) + ": act " + std::to_string(seq) +
+                             " got no answer before the server closed the connection (" + closing +
+                             ")");
+    }
+  } answered{p, unanswered, closing};
+  // Reads one message; false once this life is over (the connection gone, or the game ended).
+  auto take = [&](const json& m) {
+    if (m.is_null()) return false;
     const std::string type = m.value("type", "");
     if (type == "result") {
       p.finished = true;
-      return;
+      return false;
+    }
+    if (type == "error" &&
+        (m.value("code", "") == "going-away" || m.value("code", "") == "internal"))
+      closing = m.value("code", "");
+    if (type == "refused") {
+      unanswered.erase(m["seq"].get<int64_t>());
+      if (m.value("code", "") == "not-stored") ++p.refused_not_stored;
     }
     if (type == "accepted") {
       const int64_t seq = m["seq"].get<int64_t>(), at = m["at"].get<int64_t>();
+      unanswered.erase(seq);
       if (auto it = p.sent.find(seq); it != p.sent.end()) p.acknowledged[at] = it->second;
-      continue;
+      p.accepted = int(p.acknowledged.size());
     }
-    if (type != "state") continue;
+    if (type != "state") return true;
     if (first_state) {
       // The restored game holds everything this seat saw accepted.
       first_state = false;
@@ -115,13 +164,29 @@ void play_one_life(uint16_t port, const std::string& code, Player& p) {
                              std::to_string(p.acknowledged.rbegin()->first) +
                              " accepted, but the restored game has " + std::to_string(seq));
     }
-    const std::vector<std::string> legal = offered_texts(m);
-    if (legal.empty()) continue;
-    if (p.think.count() > 0) std::this_thread::sleep_for(p.think);
+    legal = offered_texts(m);
+    return true;
+  };
+  for (;;) {
+    if (!take(c.next())) return;
+    // Told that the server closes, a client sends nothing more there.
+    if (legal.empty() || !closing.empty()) continue;
+    // The person thinks; what arrives meanwhile is read first (a newer state, the close).
+    const auto until = std::chrono::steady_clock::now() + p.think.load();
+    for (auto now = std::chrono::steady_clock::now(); now < until;
+         now = std::chrono::steady_clock::now()) {
+      auto m = c.next_within(std::chrono::duration_cast<std::chrono::milliseconds>(until - now) +
+                             std::chrono::milliseconds(1));
+      if (!m) break;
+      if (!take(*m)) return;
+    }
+    if (legal.empty() || !closing.empty()) continue;
     const std::string pick = legal[size_t(p.rng.below(uint32_t(legal.size())))];
+    legal.clear();
     const int64_t seq = ++p.next_seq;
     p.sent[seq] = pick;
     if (!c.send({{"type", "act"}, {"seq", seq}, {"action", pick}})) return;
+    unanswered.insert(seq);
   }
 }
 

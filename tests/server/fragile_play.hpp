@@ -29,16 +29,22 @@ struct Player {
   int seat = 0;
   std::string token;
   Rng rng{1};
-  std::chrono::milliseconds think{0};  // waited before each action, so that games last
+  // Waited before each action, so that games last; another thread may change it.
+  std::atomic<std::chrono::milliseconds> think{std::chrono::milliseconds(0)};
   int64_t next_seq = 0;
   std::map<int64_t, std::string> sent;          // client seq -> action text
   std::map<int64_t, std::string> acknowledged;  // table seq ("at") -> action text
+  std::atomic<int> accepted{0};                 // acknowledged.size(), for other threads
+  int refused_not_stored = 0;
   std::atomic<bool> finished{false};
   std::vector<std::string> problems;
 };
 
 // Plays for `p` on the server at `port` until the connection dies or the game ends. The
-// connection names its table (/ws?table=CODE), as a cluster's proxy needs.
+// connection names its table (/ws?table=CODE), as a cluster's proxy needs. A connection the
+// server closes itself (after an `error` `going-away` or `internal`) must have answered every
+// act sent on it first (protocol.md); one that just breaks (the server died, or the proxy cut
+// it) need not.
 void play_one_life(uint16_t port, const std::string& code, Player& p);
 
 // Two Sortilèges tables (one with a bot) and a short Du Balai ! race.

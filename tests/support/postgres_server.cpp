@@ -43,7 +43,12 @@ struct OwnServer {
 // One statement on a database of the server (its maintenance database by default); a
 // query's first value.
 std::string admin(const std::string& sql, const std::string& database = "postgres") {
-  const std::string target = "host=" + postgres_dir() + " user=sabbat dbname=" + database;
+  return query_database("host=" + postgres_dir() + " user=sabbat dbname=" + database, sql);
+}
+
+}  // namespace
+
+std::string query_database(const std::string& target, const std::string& sql) {
   std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(target.c_str()), &PQfinish);
   if (PQstatus(conn.get()) != CONNECTION_OK)
     throw std::runtime_error("cannot reach the tests' PostgreSQL: " +
@@ -57,8 +62,6 @@ std::string admin(const std::string& sql, const std::string& database = "postgre
     throw std::runtime_error(sql + ": " + PQerrorMessage(conn.get()));
   return "";
 }
-
-}  // namespace
 
 const std::string& postgres_dir() {
   static OwnServer own;

@@ -9,6 +9,10 @@ namespace sabbat::testing {
 // The folder of the tests' PostgreSQL server, started if need be; its socket is there.
 const std::string& postgres_dir();
 
+// The first value of a query ("" without rows) on the database at `target` (a libpq URL or
+// connection string); throws when it cannot be reached or the query fails.
+std::string query_database(const std::string& target, const std::string& sql);
+
 // A new empty database on the tests' server, dropped when this ends.
 class TestDatabase {
  public:

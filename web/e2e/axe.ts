@@ -70,37 +70,41 @@ export async function checkAxe(browser: Browser, bin: string, dist: string) {
   const out: Violation[] = [];
   let pages = 0;
   try {
-    for (const locale of ['en-GB', 'fr-FR']) {
-      const lang = locale.slice(0, 2);
-      const ctx = await browser.newContext({ locale });
-      const page = await ctx.newPage();
-      await page.goto(server.url + '/');
-      await page.locator('li.game').first().waitFor();
-      await both(page, `home (${lang})`, out);
-      await page.locator('li.game').first().getByRole('button').click();
-      await page.locator('form.create').waitFor();
-      await both(page, `table form (${lang})`, out);
-      pages += 2;
-      await ctx.close();
-      for (const [id, title, board] of GAMES) {
-        const table = await openBotTable(browser, server.url, title, board, undefined, locale);
-        await table.page.waitForTimeout(500);
-        await both(table.page, `${id} table (${lang})`, out);
-        // The players' rules, opened beside the table.
-        await table.page.locator('.rules-toggle').click();
-        await table.page.locator('.rules-text h1').waitFor({ timeout: 5000 });
-        await both(table.page, `${id} table with its rules (${lang})`, out);
+    // The two languages at once, each in its own contexts: most of the time goes in waiting
+    // for the bots and the clocks.
+    await Promise.all(
+      ['en-GB', 'fr-FR'].map(async (locale) => {
+        const lang = locale.slice(0, 2);
+        const ctx = await browser.newContext({ locale });
+        const page = await ctx.newPage();
+        await page.goto(server.url + '/');
+        await page.locator('li.game').first().waitFor();
+        await both(page, `home (${lang})`, out);
+        await page.locator('li.game').first().getByRole('button').click();
+        await page.locator('form.create').waitFor();
+        await both(page, `table form (${lang})`, out);
         pages += 2;
-        await table.page.context().close();
-        // The result, played to the end against bots.
-        const done = await openBotTable(browser, server.url, title, board, (p) => shortGame(p, id), locale);
-        await playToResult(done.page, id);
-        await done.page.waitForTimeout(300);
-        await both(done.page, `${id} result (${lang})`, out);
-        pages += 1;
-        await done.page.context().close();
-      }
-    }
+        await ctx.close();
+        for (const [id, title, board] of GAMES) {
+          const table = await openBotTable(browser, server.url, title, board, undefined, locale);
+          await table.page.waitForTimeout(500);
+          await both(table.page, `${id} table (${lang})`, out);
+          // The players' rules, opened beside the table.
+          await table.page.locator('.rules-toggle').click();
+          await table.page.locator('.rules-text h1').waitFor({ timeout: 5000 });
+          await both(table.page, `${id} table with its rules (${lang})`, out);
+          pages += 2;
+          await table.page.context().close();
+          // The result, played to the end against bots.
+          const done = await openBotTable(browser, server.url, title, board, (p) => shortGame(p, id), locale);
+          await playToResult(done.page, id);
+          await done.page.waitForTimeout(300);
+          await both(done.page, `${id} result (${lang})`, out);
+          pages += 1;
+          await done.page.context().close();
+        }
+      }),
+    );
   } finally {
     server.stop();
   }

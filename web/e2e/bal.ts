@@ -30,7 +30,13 @@ async function shoot(page: Page, screens: string | undefined, name: string, done
 export async function playBal(browser: Browser, bin: string, dist: string, screens?: string, lang: 'en' | 'fr' = 'en') {
   const server = await startServer(bin, dist);
   try {
-    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', (p) => p.locator('#param-level').selectOption('hard').then(() => {}), lang === 'fr' ? 'fr-FR' : 'en-GB');
+    // Each turn and window lasts at least the shortest window (1.5 s by default): a third here,
+    // which is the whole game's length against bots, and still longer than the page needs.
+    const setup = async (p: Page) => {
+      await p.locator('#param-level').selectOption('hard');
+      await p.locator('#param-window_min_ms').fill('0.5');
+    };
+    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', setup, lang === 'fr' ? 'fr-FR' : 'en-GB');
     const { page, frames } = table;
 
     const shots = new Set<string>();

@@ -230,22 +230,23 @@ export async function playLive(browser: Browser, url: string, game: Timed, dump?
 export async function checkLive(browser: Browser, bin: string, dist: string, dump?: string, only?: string): Promise<LiveRun[]> {
   const server = await startServer(bin, dist);
   try {
-    const runs: LiveRun[] = [];
-    for (const g of ['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const) {
-      if (only && only !== g) continue;
-      // A reaction window asks her only when she holds a card to play in it, which a random
-      // deal may never give her in one game: up to three games, until every timed phase was
-      // met; their measures add up.
-      let run = await playLive(browser, server.url, g, dump);
-      for (let more = 0; more < 2 && PHASES[g].some((p) => !run.phases.includes(p)); ++more) {
-        const next = await playLive(browser, server.url, g, dump);
-        run = { ...run, measured: run.measured + next.measured, phases: [...new Set([...run.phases, ...next.phases])], tallest: Math.max(run.tallest, next.tallest), fromPage: Math.max(run.fromPage, next.fromPage) };
-      }
-      for (const p of PHASES[g]) if (!run.phases.includes(p)) throw new Error(`${NAME[g]}: the phase ${p} was never measured in three games (measured: ${run.phases.join(', ')})`);
-      runs.push(run);
-    }
-    if (only && runs.length === 0) throw new Error(`live-${only}: no such timed game`);
-    return runs;
+    const games = (['du-balai', 'baba-yaga', 'bal-des-sorcieres'] as const).filter((g) => !only || only === g);
+    if (games.length === 0) throw new Error(`live-${only}: no such timed game`);
+    // The games at once, each at its own table: most of the time goes in waiting for clocks.
+    return await Promise.all(
+      games.map(async (g) => {
+        // A reaction window asks her only when she holds a card to play in it, which a random
+        // deal may never give her in one game: up to three games, until every timed phase was
+        // met; their measures add up.
+        let run = await playLive(browser, server.url, g, dump);
+        for (let more = 0; more < 2 && PHASES[g].some((p) => !run.phases.includes(p)); ++more) {
+          const next = await playLive(browser, server.url, g, dump);
+          run = { ...run, measured: run.measured + next.measured, phases: [...new Set([...run.phases, ...next.phases])], tallest: Math.max(run.tallest, next.tallest), fromPage: Math.max(run.fromPage, next.fromPage) };
+        }
+        for (const p of PHASES[g]) if (!run.phases.includes(p)) throw new Error(`${NAME[g]}: the phase ${p} was never measured in three games (measured: ${run.phases.join(', ')})`);
+        return run;
+      }),
+    );
   } finally {
     server.stop();
   }

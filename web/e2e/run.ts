@@ -17,9 +17,11 @@
 //  --screens DIR  save the lobby, game and report screenshots (360×740 and 1280×800) into DIR;
 //                 with `--game phone`, only the steps of docs/web.md (`step-*.png`): the guide's
 //                 pictures are made again with `--game phone --screens ../docs/web`
-//  --part 1|2     only one half of the run, so that web/test.sh runs both halves at once: 2 is
-//                 the axe pages and the whole game of Le Bal des Sorcières (the two longest, most
-//                 of their time spent waiting for the game's clock), 1 is everything else
+//  --part G,...   only these groups of the run, so that web/test.sh runs the groups at once,
+//                 each with its own browser: basics (the checks without a server, the report,
+//                 the lobby, comeback, the Sortilèges, Du Balai ! and Baba Yaga games), live,
+//                 no-forced, phone, axe, bal (Le Bal's whole game and its incantation mode).
+//                 Most of their time is spent waiting for the games' clocks.
 // Every WebSocket message the pages send or receive, real or mocked, is checked against the
 // protocol's JSON Schemas (docs/protocol/, through schemas.ts) at the end of the run; a message
 // that does not follow them fails the run. --no-schemas leaves the check out.
@@ -61,10 +63,12 @@ if (record) {
   process.exit(0);
 }
 
-const part = opt('--part');
-if (part !== undefined && part !== '1' && part !== '2') throw new Error(`--part ${part}: 1 or 2`);
-// Whether this run holds the checks of part `p` (both, without --part).
-const inPart = (p: '1' | '2') => part === undefined || part === p;
+const GROUPS = ['basics', 'live', 'no-forced', 'phone', 'axe', 'bal'] as const;
+type Group = (typeof GROUPS)[number];
+const parts = opt('--part')?.split(',');
+for (const p of parts ?? []) if (!GROUPS.includes(p as Group)) throw new Error(`--part ${p}: one of ${GROUPS.join(', ')}`);
+// Whether this run holds the checks of group `g` (all, without --part).
+const inPart = (g: Group) => parts === undefined || parts.includes(g);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const frames = args.includes('--no-schemas') ? null : watchBrowser(browser);
@@ -72,7 +76,7 @@ let failed = false;
 // `--game phone` with --screens makes the guide's pictures only.
 const phoneOnly = opt('--game') === 'phone' || !!opt('--game')?.startsWith('phone-');
 try {
-  if (inPart('1')) {
+  if (inPart('basics')) {
     await checkRejoin(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'));
     console.log('e2e rejoin: the invite link joins, a reloaded page rejoins with its token');
     await checkReady(browser, join(web, 'dist'), opt('--screens') && resolve(opt('--screens')!));
@@ -84,22 +88,24 @@ try {
     console.log(`e2e report: ${rep.charts} charts drawn as SVG offline from a ${(rep.bytes / 1024).toFixed(0)} KiB file, tables as the sample report, no request made`);
   }
   const sabbat = opt('--sabbat');
-  if (sabbat && inPart('1')) {
+  if (sabbat && inPart('basics')) {
     // The same checks on a real report: two bots, a compared parameter, spells never played.
     const args = ['report', 'bal-des-sorcieres', '--games', '40', '--bots', 'random,normal', '--compare', 'level=easy,hard', '--json'];
     const json = execFileSync(resolve(sabbat), args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     const real = await checkReport(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), undefined, json);
     console.log(`e2e report: \`sabbat ${args.join(' ')}\` drawn too, ${real.charts} charts`);
   }
-  if (sabbat && inPart('2') && (!opt('--game') || opt('--game') === 'axe')) {
+  if (sabbat && inPart('axe') && (!opt('--game') || opt('--game') === 'axe')) {
     const axe = await checkAxe(browser, resolve(sabbat), join(web, 'dist'));
     if (axe.violations.length) throw new Error(`axe-core: ${axe.violations.length} violations:\n${axe.violations.map((v) => `${v.page}: ${v.id} (${v.impact}) ${v.nodes.join(' | ')}`).join('\n')}`);
     console.log(`e2e axe-core: ${axe.pages} pages at 360 and 1280 px, in English and French, no violation`);
   }
   // --game ID plays only that game against the server.
   const only = opt('--game');
-  // Le Bal's whole game is part 2, every other game part 1.
-  const wanted = (id: string) => (!only || only === id) && inPart(id === 'bal-des-sorcieres' ? '2' : '1');
+  // Le Bal's whole game is the group bal, live and no-forced are groups of their own, the rest
+  // are basics.
+  const groupOf = (id: string): Group => (id === 'bal-des-sorcieres' ? 'bal' : id === 'live' || id === 'no-forced' ? id : 'basics');
+  const wanted = (id: string) => (!only || only === id) && inPart(groupOf(id));
   if (sabbat) {
     if (wanted('lobby')) {
       const l = await checkLobby(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
@@ -127,11 +133,11 @@ try {
       const read = await readBal(browser, resolve(sabbat), join(web, 'dist'), opt('--screens'));
       console.log(`e2e bal-des-sorcieres, incantation mode: read right "${read.right}", slipped "${read.slip}"`);
     }
-    if (wanted('live') || (inPart('1') && only?.startsWith('live-'))) {
+    if (wanted('live') || (inPart('live') && only?.startsWith('live-'))) {
       for (const r of await checkLive(browser, resolve(sabbat), join(web, 'dist'), process.env.E2E_DUMP, only?.startsWith('live-') ? only.slice(5) : undefined))
         console.log(`e2e live ${r.game}: ${r.measured} timed moments on a 360×740 phone, phases ${r.phases.join(', ')}: the clock and what she acts on end at most ${Math.round(r.tallest)} px below the board's top (room ${740 - HEADER_PX} px); ${Math.round(r.fromPage)} px from the page's top`);
     }
-    if (wanted('no-forced') || (inPart('1') && only?.startsWith('no-forced-'))) {
+    if (wanted('no-forced') || (inPart('no-forced') && only?.startsWith('no-forced-'))) {
       const one = only?.startsWith('no-forced-') ? (only.slice(10) as (typeof NO_FORCED_GAMES)[number]) : undefined;
       if (one && !NO_FORCED_GAMES.includes(one)) throw new Error(`--game ${only}: no such game (${NO_FORCED_GAMES.join(', ')})`);
       const t0 = Date.now();
@@ -139,7 +145,7 @@ try {
       for (const r of runs) console.log(`e2e no-forced ${r.game}: joined from an invite link against bots (seed ${r.seed}), played to the result in ${r.seconds.toFixed(0)} s; ${r.offers} states offered her something, none a forced move alone; the table played ${r.forcedForHer} for her, told in her log`);
       console.log(`e2e no-forced: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
     }
-    if ((!only || phoneOnly) && inPart('1')) {
+    if ((!only || phoneOnly) && inPart('phone')) {
       const one = only?.startsWith('phone-') ? (only.slice(6) as (typeof PHONE_GAMES)[number]) : undefined;
       if (one && !PHONE_GAMES.includes(one)) throw new Error(`--game ${only}: no such game (${PHONE_GAMES.join(', ')})`);
       const t0 = Date.now();
@@ -148,7 +154,7 @@ try {
       console.log(`e2e phone: ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
     }
   }
-  const dir = phoneOnly || !inPart('1') ? undefined : opt('--screens');
+  const dir = phoneOnly || !inPart('basics') ? undefined : opt('--screens');
   if (dir) {
     const shots = await screenshots(browser, join(web, 'dist'), join(web, 'e2e', 'fixtures'), resolve(dir), (opt('--lang') as 'en' | 'fr') ?? 'en');
     console.log(`screenshots: ${shots.length} files in ${dir}`);

@@ -162,8 +162,10 @@ Status SortilegesState::do_apply(Seat seat, Action action, GameTime now, Events*
   // The hand holds the two cards drawn; which one is placed is the player's whim, so it is
   // found without a branch.
   const bool first = a.hand.cards[0] == card;
-  const bool legal = (seat == current_) & (action.code < kActionCodes) & (a.hand.size == 2) &
-                     (first | (a.hand.cards[1] == card)) & (couple_[size_t(side)] != kNoCard);
+  const unsigned legal = unsigned(seat == current_) & unsigned(action.code < kActionCodes) &
+                         unsigned(a.hand.size == 2) &
+                         (unsigned(first) | unsigned(a.hand.cards[1] == card)) &
+                         unsigned(couple_[size_t(side)] != kNoCard);
   if (!legal) [[unlikely]]
     return refusal(seat, action);
 

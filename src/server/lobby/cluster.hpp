@@ -7,6 +7,9 @@
 // own, or its holder's lease ran out), rebuilds it from the store, and serves it. A table that
 // another live node holds is asked for: its holder hears of it at its next renewal, tells its
 // clients to come back (the proxy now sends them here), stores what it has, and lets go.
+// When more nodes are seen alive than before, a node holding more than its part of the tables
+// hands a few over at each renewal, so that they spread over the nodes again.
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <functional>
@@ -14,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,8 +56,11 @@ class Cluster final : public OtherNodes {
   void renew();
   void schedule_renewal();
   void let_go(const std::vector<std::string>& codes);
+  void spread(const std::vector<SharedStore::Share>& shares);
   void publish_listings();
   void try_claim(const std::string& code, int tries);
+  // Tries again a little later, while `holder` still has the table (within a bound).
+  void claim_later(const std::string& code, int tries, const std::string& holder);
   void finish_bringing(const std::string& code, Found found, std::shared_ptr<Table> table);
 
   boost::asio::io_context& ioc_;
@@ -68,6 +75,17 @@ class Cluster final : public OtherNodes {
   bool stopped_ = false;
   std::map<std::string, std::vector<Brought>> bringing_;  // code → who waits for it
   std::map<std::string, std::string> published_;          // code → the listing last published
+  // Tables this node lets go of, until their release is stored: claimed again meanwhile (the
+  // proxy sent their people back here), they would be released under their new game.
+  std::set<std::string> releasing_;
+  // Spreading, touched only by the renewal's answer (one renewal at a time): the live nodes
+  // seen at the last renewal (0 after a failed one), whether their number rose since, from
+  // when on, and the tables already handed over since it last changed (the proxy may send one
+  // back here; it then stays).
+  size_t seen_live_ = 0;
+  bool spreading_ = false;
+  std::chrono::steady_clock::time_point spread_from_;
+  std::set<std::string> spread_;
 };
 
 }  // namespace sabbat::server

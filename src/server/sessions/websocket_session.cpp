@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl/error.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "core/untrusted.hpp"
 #include "server/lobby/dispatch.hpp"
@@ -32,6 +33,17 @@ bool is_table_frame(std::string_view text) {
   return top_level_member(text, "type") == std::optional<std::string_view>(R"("table")");
 }
 
+// Once a connection's close is decided (its last frame queued), how long it still reads before
+// it closes: an act the client sent before it read that frame is then answered (`refused`)
+// rather than lost in the close, as protocol.md promises every act an answer.
+constexpr auto kCloseLinger = std::chrono::milliseconds(150);
+
+// Whether `text` answers an act (`accepted` or `refused`). Written with sorted keys, "type"
+// last, so its end says so.
+bool is_answer_frame(std::string_view text) {
+  return text.ends_with(R"("type":"refused"})") || text.ends_with(R"("type":"accepted"})");
+}
+
 // How a client usually leaves: not worth a log line. Over TLS a browser that closes its tab
 // often just drops the connection (no close_notify: stream_truncated, or a write that meets
 // the closed socket: broken_pipe).
@@ -43,8 +55,9 @@ bool quiet_error(const beast::error_code& ec) {
 }
 
 // permessage-deflate (RFC 7692), taken when the client offers it, as every browser does, unless
-// `--deflate off`. Beast's own is not compiled in: the frames are compressed and inflated below
-// it, in the socket (server/net/message_deflate.hpp), with zlib. The server compresses with an
+// `--deflate off`. Beast's own is not compiled in: the frames are rewritten below it, in the
+// socket (server/net/message_deflate.hpp), compressed by our own writer and inflated by zlib.
+// The server compresses with an
 // 8 KiB window (13 bits): a seat's next state repeats most of its last one, found in the window.
 // A client whose offer lets the server choose is asked for a 512-byte window (9 bits): its
 // messages are tens of bytes. Figures in bench/README.md, "Bytes per move".
@@ -165,7 +178,10 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   buffer_.consume(buffer_.size());
   // An idle connection keeps no read buffer: the next message takes a new one.
   buffer_.shrink_to_fit();
-  if (!ws_.got_text()) {
+  if (close_after_queue_) {
+    // The close is decided: nothing reaches a table any more, but an act hears why.
+    refuse_while_closing(text);
+  } else if (!ws_.got_text()) {
     queue(error_frame("malformed", "messages are text frames holding JSON"));
   } else if (!rate_.allow(RateLimit::Clock::now())) {
     ctx_.metrics->message_rate_limited();
@@ -197,6 +213,21 @@ Frame WebsocketSession::rate_limited_answer(std::string_view text) const {
     if (const auto* n = std::get_if<std::optional<int64_t>>(&seq); n && *n) e["seq"] = **n;
   }
   return frame(e);
+}
+
+void WebsocketSession::refuse_while_closing(std::string_view text) {
+  auto read = read_client_message(text, ctx_.options.limits.max_message_bytes);
+  const auto* m = std::get_if<ClientMessage>(&read);
+  if (!m || m->type != "act") return;
+  auto seq = optional_integer(*m, "seq");
+  const auto* n = std::get_if<std::optional<int64_t>>(&seq);
+  if (!n || !*n) return;
+  queue(frame({{"type", "refused"},
+               {"seq", **n},
+               {"code", "not-stored"},
+               {"error",
+                "this connection closes (see the message before); reconnect and play it "
+                "again"}}));
 }
 
 void WebsocketSession::await_message() {
@@ -256,7 +287,8 @@ void WebsocketSession::leave_table(Frame why) {
 }
 
 void WebsocketSession::queue(Frame f, bool write) {
-  if (closing_ || close_after_queue_) return;
+  // After the last frame, only the answers to acts: each act is answered before the close.
+  if (closing_ || (close_after_queue_ && !is_answer_frame(*f))) return;
   if (is_table_frame(*f)) {
     // A table message the same as the last one this connection was sent tells it nothing.
     const std::size_t digest = std::hash<std::string_view>{}(*f);
@@ -289,9 +321,20 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
   queue_.erase(queue_.begin());
   if (!queue_.empty()) return write_next();
   queue_.shrink_to_fit();  // nor a queue
-  if (close_after_queue_ && !closing_) {
-    closing_ = true;
-    ws_.async_close(*close_after_queue_, [self = shared_from_this()](beast::error_code) {});
+  if (close_after_queue_ && !closing_ && !lingering_) {
+    lingering_ = true;
+    // A timer of its own, made only now: an open connection keeps no close timer.
+    auto linger = std::make_shared<net::steady_timer>(ws_.get_executor(), kCloseLinger);
+    linger->async_wait([self = shared_from_this(), linger](const beast::error_code&) {
+      if (self->closing_) return;
+      if (self->writing_) {
+        // An answer is being written: the close follows it.
+        self->lingering_ = false;
+        return;
+      }
+      self->closing_ = true;
+      self->ws_.async_close(*self->close_after_queue_, [self](beast::error_code) {});
+    });
   }
 }
 

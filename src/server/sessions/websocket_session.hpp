@@ -48,6 +48,8 @@ class WebsocketSession final : public Connection,
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void handle(std::string_view text);
   Frame rate_limited_answer(std::string_view text) const;
+  // A message read once the close is decided: an act is refused, the rest ignored.
+  void refuse_while_closing(std::string_view text);
   // `write`: start writing now if no write is in flight; false when another frame follows at
   // once, to be written together.
   void queue(Frame frame, bool write = true);
@@ -77,7 +79,8 @@ class WebsocketSession final : public Connection,
   bool writing_ : 1 = false;  // a write is in flight: it writes the next queued frame when done
   bool watched_ : 1 = false;
   bool rate_logged_ : 1 = false;
-  bool counted_ : 1 = false;  // among the metrics' connections, from the handshake on
+  bool counted_ : 1 = false;    // among the metrics' connections, from the handshake on
+  bool lingering_ : 1 = false;  // the last frame is written: it closes after kCloseLinger
   IdleWatch* const idle_watch_;
   RateLimit rate_;
   // A digest of the last `table` message queued: the same one again is not sent.

@@ -42,8 +42,7 @@ Metrics::Role role_of(Seat seat) {
 
 Table::Table(net::io_context& ioc, Context& ctx, WriteAhead& store, NextGame& next_game,
              std::string code, Match match, TableSettings settings, StandIns stand_ins)
-    : ioc_(ioc),
-      ctx_(ctx),
+    : ctx_(ctx),
       metrics_(ctx.metrics),
       store_(store),
       next_game_(next_game),
@@ -85,16 +84,20 @@ void Table::enter(Phase next) {
 void Table::add_link(Link link) {
   metrics_->linked(role_of(link.seat));
   links_.push_back(std::move(link));
+  link_count_ = links_.size();
 }
 
 std::vector<Link>::iterator Table::drop_link(std::vector<Link>::iterator it) {
   metrics_->unlinked(role_of(it->seat));
-  return links_.erase(it);
+  auto next = links_.erase(it);
+  link_count_ = links_.size();
+  return next;
 }
 
 void Table::drop_links() {
   for (const Link& l : links_) metrics_->unlinked(role_of(l.seat));
   links_.clear();
+  link_count_ = 0;
 }
 
 std::shared_ptr<Table> Table::create(net::io_context& ioc, Context& ctx, WriteAhead& store,
@@ -290,9 +293,14 @@ void Table::stop_playing(std::string_view why) {
   out_of_play_flag_ = true;
   timer_.cancel();
   ++schedule_generation_;
-  for (Link& l : links_)
-    if (auto c = l.conn.lock()) c->close_with(error_frame("going-away", why), true);
-  drop_links();
+  // After every act still being stored has its answer: the close would drop a later one, and
+  // an act must be answered before its connection closes (protocol.md). Should the store fail
+  // first, on_stored() refuses those acts and closes the links itself.
+  after_earlier([this, last = error_frame("going-away", why)] {
+    for (Link& l : links_)
+      if (auto c = l.conn.lock()) c->close_with(last, true);
+    drop_links();
+  });
 }
 
 Link* Table::find_link(uint64_t id) {

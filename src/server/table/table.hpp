@@ -104,6 +104,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // Cheap to read from any thread: the table plays no more here (the store failed, it moved to
   // another server, or the server is stopping).
   bool out_of_play() const { return out_of_play_flag_.load(); }
+  // Cheap to read from any thread: someone is connected to it (a moved table is found again
+  // only when its people come back).
+  bool has_people() const { return link_count_.load() > 0; }
 
  private:
   Table(boost::asio::io_context& ioc, Context& ctx, WriteAhead& store, NextGame& next_game,
@@ -118,7 +121,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void add_link(Link link);
   std::vector<Link>::iterator drop_link(std::vector<Link>::iterator it);
   void drop_links();
-  // Closes every link with "going-away" (`why`) and stops the clock for good.
+  // Stops the clock for good and closes every link with "going-away" (`why`), once every act
+  // still being stored has its answer.
   void stop_playing(std::string_view why);
 
   // The write-ahead gate.
@@ -194,7 +198,6 @@ class Table : public std::enable_shared_from_this<Table> {
   void refuse(const std::shared_ptr<Connection>& conn, std::string_view code,
               std::string_view message, std::string_view ref);
 
-  boost::asio::io_context& ioc_;
   Context& ctx_;
   const std::shared_ptr<Metrics> metrics_;  // may outlive ctx_ (context.hpp)
   WriteAhead& store_;
@@ -225,6 +228,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool closed_ = false;
   std::atomic<bool> finished_flag_{false};
   std::atomic<bool> out_of_play_flag_{false};
+  std::atomic<size_t> link_count_{0};  // links_.size(), for has_people()
 };
 
 template <class F>
