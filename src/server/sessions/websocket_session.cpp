@@ -57,10 +57,10 @@ bool quiet_error(const beast::error_code& ec) {
 // permessage-deflate (RFC 7692), taken when the client offers it, as every browser does, unless
 // `--deflate off`. Beast's own is not compiled in: the frames are rewritten below it, in the
 // socket (server/net/message_deflate.hpp), compressed by our own writer and inflated by zlib.
-// The server compresses with an
-// 8 KiB window (13 bits): a seat's next state repeats most of its last one, found in the window.
-// A client whose offer lets the server choose is asked for a 512-byte window (9 bits): its
-// messages are tens of bytes. Figures in bench/README.md, "Bytes per move".
+// The server compresses with an 8 KiB window (13 bits): a seat's next state repeats most of its
+// last one, found in the window. A client whose offer lets the server choose is asked for a
+// 512-byte window (9 bits): its messages are tens of bytes. Figures in bench/README.md, "Bytes
+// per move".
 constexpr DeflatePolicy kDeflatePolicy{13, 9};
 
 // Every Sec-WebSocket-Extensions line of the request, as one list.
