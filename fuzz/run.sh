@@ -10,6 +10,10 @@
 #   frame_fuzz   any bytes as a client's WebSocket stream, cut anywhere, through FrameEdge
 #                (where the server finds frame ends before Beast): the ends may not depend on
 #                the cuts
+#   deflate_fuzz any bytes as a client's stream on a connection that took permessage-deflate,
+#                cut anywhere, through the read side (what Beast is handed may not depend on
+#                the cuts); or as messages for the server's deflate writer, which zlib must
+#                inflate back to them
 #   http_fuzz    any bytes as what a client sends on a TCP connection to a running server
 #                (request lines, headers, bodies, upgrades): it answers each request once at
 #                most, an unreadable one with a closing 400, 413 or 431, and always closes;
@@ -72,8 +76,8 @@ $build_only && exit 0
 seeds="$out/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/record" "$seeds/apply" "$seeds/message" "$seeds/frame" "$seeds/http" \
-  "$out/corpus/record" "$out/corpus/apply" "$out/corpus/message" "$out/corpus/frame" \
-  "$out/corpus/http" "$out/findings"
+  "$seeds/deflate" "$out/corpus/record" "$out/corpus/apply" "$out/corpus/message" \
+  "$out/corpus/frame" "$out/corpus/http" "$out/corpus/deflate" "$out/findings"
 cp fuzz/seeds/record/* "$seeds/record/"
 cp fuzz/seeds/message/* "$seeds/message/"
 cp fuzz/seeds/apply/* "$seeds/apply/"
@@ -104,6 +108,23 @@ done
 { printf '\x07\x81\x83abcdxyz\x89\x80abcd\x81\xfe\x01\x00abcd'; head -c 256 /dev/zero
   printf '\x82\xff\x00\x00\x00\x00\x00\x01\x00\x00abcd'; head -c 65536 /dev/zero
   printf '\x81\x02hi'; } >"$seeds/frame/frames"
+# Compressed frames (RSV1): a ping in two fragments with a ping between, then a message that
+# inflates past the limit; and messages for the writer (odd first byte).
+python3 - "$seeds/deflate" <<'PY'
+import os, sys, zlib
+def frame(first, payload):
+    n = len(payload)
+    head = bytes([first, 0x80 | n]) if n < 126 else bytes([first, 0xfe, n >> 8, n & 0xff])
+    return head + b"\0\0\0\0" + payload  # a zero mask
+def deflated(text):
+    z = zlib.compressobj(6, zlib.DEFLATED, -9)
+    return (z.compress(text) + z.flush(zlib.Z_SYNC_FLUSH))[:-4]
+ping = deflated(b'{"type":"ping","id":"seed"}')
+bomb = deflated(b"a" * 5000)
+stream = frame(0x41, ping[:5]) + frame(0x89, b"x") + frame(0x80, ping[5:]) + frame(0xc1, bomb)
+open(os.path.join(sys.argv[1], "frames"), "wb").write(b"\x06" + stream)
+open(os.path.join(sys.argv[1], "writer"), "wb").write(b"\x09" + bytes([40]) + b"ab" * 160)
+PY
 
 # Requests at the header limit (8 KiB): one just under, one just over.
 printf 'GET /api/games HTTP/1.1\r\nHost: x\r\nX-Filler: %*s\r\n\r\n' 8100 a >"$seeds/http/header-8k-over"
@@ -144,7 +165,7 @@ run() {
   echo "== fuzz $target (${seconds} s): $(grep -E "stat::number_of_executed_units|stat::new_units_added" "$out/$target.log" | tr -s ' \n' ' ')"
 }
 # Each target is one process on one core: as many at once as there are cores.
-targets=("record_fuzz 70000" "apply_fuzz 4096" "message_fuzz 20000" "frame_fuzz 70000"
+targets=("record_fuzz 70000" "apply_fuzz 4096" "message_fuzz 20000" "frame_fuzz 70000" "deflate_fuzz 20000"
   "http_fuzz 20000")
 status=0
 for ((i = 0; i < ${#targets[@]}; i += jobs)); do

@@ -33,7 +33,7 @@ grep -q '^-rwxr-xr-x .* ./usr/bin/sabbat$' <<<"$contents" || fail "/usr/bin/sabb
 dpkg-deb --ctrl-tarfile "$deb" | tar -x -O ./conffiles | grep -qx /etc/sabbat/sabbat.conf ||
   fail "/etc/sabbat/sabbat.conf is not a conffile"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libsqlite3 libssl adduser; do
+for lib in libsqlite3 libssl zlib1g adduser; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 

@@ -7,6 +7,7 @@ packages=(
   libsqlite3-dev
   libboost1.81-dev
   libssl-dev
+  zlib1g-dev
   libjemalloc-dev
   clang-format
   chromium

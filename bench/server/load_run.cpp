@@ -41,6 +41,7 @@ struct SeatPlay {
   std::shared_ptr<WsConnection> conn;
   std::vector<std::string> legal;
   bool ready = false;         // the game has started, as this seat was told
+  bool said_ready = false;    // `ready` sent in a real-time game's ready step
   bool in_flight = false;     // an `act` sent, its `state` not come back yet
   std::int64_t awaited = -1;  // the table seq its accepted action got
   Clock::time_point sent;
@@ -198,7 +199,14 @@ class Run {
     json m = json::parse(text, nullptr, false);
     const std::string type = m.is_object() ? m.value("type", "") : "";
     if (type == "table") {
-      if (!seat.ready && m["status"].value("phase", "") == "playing") {
+      // A real-time game waits in its ready step until every person says ready (protocol 1,
+      // rev. 5); its status then holds ready_step.
+      const json& status = m["status"];
+      if (!seat.said_ready && status.contains("ready_step") && !status["ready_step"].is_null()) {
+        seat.said_ready = true;
+        c.send(R"({"type":"ready"})");
+      }
+      if (!seat.ready && status.value("phase", "") == "playing") {
         seat.ready = true;
         if (++ready_ == tables_.size() * std::size_t(people())) all_ready();
       }

@@ -58,8 +58,8 @@ CLI::App* add_serve_command(CLI::App& app, ServeOptions& o) {
   serve
       ->add_option("--deflate", o.deflate,
                    "on or off (default on): compress the WebSocket messages (permessage-deflate) "
-                   "to the clients that offer it, as browsers do: 8 to 10 times fewer bytes "
-                   "for more server CPU and about 48 KiB more per connection")
+                   "to the clients that offer it, as browsers do: 8 to 19 times fewer bytes "
+                   "for up to a fifth more server CPU and at most 8 KiB more per connection")
       ->type_name("on|off")
       ->check(CLI::IsMember({"on", "off"}));
   serve

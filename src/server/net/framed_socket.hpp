@@ -6,6 +6,8 @@
 // pending read ops cost about 0.9 KiB per connection, a wait (a one-byte peek) almost nothing.
 // Over TLS (--tls-cert) it reads and writes through the TLS stream instead: there the bytes
 // the socket holds are records, not frames, so a wait reads what came into its own buffer.
+// With permessage-deflate taken (enable_deflate), frames are rewritten on their way through
+// (server/net/message_deflate.hpp): Beast reads and writes plain frames only.
 #include <boost/asio/compose.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/buffers_prefix.hpp>
@@ -21,6 +23,7 @@
 
 #include "server/net/client_stream.hpp"
 #include "server/net/connection_socket.hpp"
+#include "server/net/message_deflate.hpp"
 
 namespace sabbat::server {
 
@@ -58,6 +61,15 @@ class FramedSocket {
   // Bytes already read from the socket and not yet handed to Beast.
   bool holds_bytes() const noexcept { return kept_ && !kept_->empty(); }
 
+  // permessage-deflate's terms, agreed before the handshake's answer (which then names them)
+  // and put to work from its end on: the answer itself goes plain.
+  void agree_deflate(const DeflateTerms& terms, std::size_t max_message) {
+    deflate_ = std::make_unique<MessageDeflate>(terms, max_message);
+  }
+  const MessageDeflate* agreed_deflate() const noexcept { return deflate_.get(); }
+  void drop_deflate() noexcept { deflate_.reset(); }
+  void start_deflate() noexcept { deflate_on_ = deflate_ != nullptr; }
+
   // Completes once a byte can be read (or the connection failed), reading nothing. A peek,
   // not the socket's async_wait: Asio first tries a peek at once, under its reactor's lock, so
   // bytes that came just before are seen; a wait_read would wait for the next ones.
@@ -80,6 +92,9 @@ class FramedSocket {
 
   template <class ConstBuffers, class WriteToken>
   auto async_write_some(const ConstBuffers& buffers, WriteToken&& token) {
+    if (deflate_on_)
+      return boost::asio::async_compose<WriteToken, void(boost::beast::error_code, std::size_t)>(
+          DeflateWriteOp<ConstBuffers>{*this, buffers}, token, socket_);
     return boost::asio::async_initiate<WriteToken, void(boost::beast::error_code, std::size_t)>(
         [this](auto handler, const ConstBuffers& b) {
           if (tls_)
@@ -100,6 +115,12 @@ class FramedSocket {
                           [this, handler = std::forward<Handler>(handler)](
                               boost::beast::error_code ec, std::size_t n) mutable {
                             kept_->resize(ec ? 0 : n);
+                            if (deflate_on_ && !kept_->empty()) {
+                              const std::string raw = std::move(*kept_);
+                              kept_->clear();
+                              deflate_->take_in(reinterpret_cast<const unsigned char*>(raw.data()),
+                                                raw.size(), *kept_);
+                            }
                             if (kept_->empty()) kept_.reset();
                             std::move(handler)(ec, n);
                           });
@@ -120,14 +141,84 @@ class FramedSocket {
             return boost::asio::post(s.socket_.get_executor(), std::move(self));
           }
           step = kFromSocket;
-          if (s.tls_) return s.tls_->async_read_some(buffers, std::move(self));
-          return s.socket_.async_read_some(buffers, std::move(self));
+          return s.read_raw(buffers, std::move(self));
         case kFromKept:
           return self.complete({}, s.give_kept(buffers));
         case kFromSocket:
+          if (!ec && s.deflate_on_) {
+            // Bytes as the client sent them: rewritten into kept_, from where Beast gets them.
+            if (!s.inflate_read(buffers, n)) return s.read_raw(buffers, std::move(self));
+            return self.complete({}, s.give_kept(buffers));
+          }
           if (!ec) n = s.keep_past_frame(buffers, n);
           return self.complete(ec, n);
       }
+    }
+  };
+
+  template <class MutableBuffers, class Self>
+  void read_raw(const MutableBuffers& buffers, Self&& self) {
+    if (tls_) return tls_->async_read_some(buffers, std::forward<Self>(self));
+    socket_.async_read_some(buffers, std::forward<Self>(self));
+  }
+
+  // The n bytes just read into `buffers`, through the inflating side into kept_: whether that
+  // gave Beast anything to read.
+  template <class MutableBuffers>
+  bool inflate_read(const MutableBuffers& buffers, std::size_t n) {
+    if (!kept_) kept_ = std::make_unique<std::string>();
+    for (auto it = boost::asio::buffer_sequence_begin(buffers);
+         it != boost::asio::buffer_sequence_end(buffers) && n > 0; ++it) {
+      const boost::asio::mutable_buffer b = *it;
+      const std::size_t k = std::min(b.size(), n);
+      deflate_->take_in(static_cast<const unsigned char*>(b.data()), k, *kept_);
+      n -= k;
+    }
+    if (kept_->empty()) kept_.reset();
+    return kept_ != nullptr;
+  }
+
+  // A write of Beast's: its frames compressed, sent whole, then reported as written.
+  template <class ConstBuffers>
+  struct DeflateWriteOp {
+    FramedSocket& s;
+    ConstBuffers buffers;
+    std::size_t given = 0;
+    std::size_t sent = 0;
+    enum { kStart, kNothingToSend, kSending } step = kStart;
+
+    template <class Self>
+    void operator()(Self& self, boost::beast::error_code ec = {}, std::size_t n = 0) {
+      switch (step) {
+        case kStart:
+          for (auto it = boost::asio::buffer_sequence_begin(buffers);
+               it != boost::asio::buffer_sequence_end(buffers); ++it) {
+            const boost::asio::const_buffer b = *it;
+            s.deflate_->take_out(static_cast<const unsigned char*>(b.data()), b.size());
+            given += b.size();
+          }
+          if (s.deflate_->out().empty()) {
+            step = kNothingToSend;  // a message's first part: the rest comes with the next write
+            return boost::asio::post(s.socket_.get_executor(), std::move(self));
+          }
+          step = kSending;
+          return send(self);
+        case kNothingToSend:
+          return self.complete({}, given);
+        case kSending:
+          sent += n;
+          if (!ec && sent < s.deflate_->out().size()) return send(self);
+          s.deflate_->sent();
+          return self.complete(ec, ec ? 0 : given);
+      }
+    }
+
+    template <class Self>
+    void send(Self& self) {
+      const std::string& out = s.deflate_->out();
+      const auto rest = boost::asio::buffer(out.data() + sent, out.size() - sent);
+      if (s.tls_) return s.tls_->async_write_some(rest, std::move(self));
+      s.socket_.async_send(rest, s.more_ ? kMore : 0, std::move(self));
     }
   };
 
@@ -169,9 +260,11 @@ class FramedSocket {
   socket_type socket_;
   std::unique_ptr<TlsStream> tls_;  // none on plain connections
   FrameEdge edge_;
-  std::unique_ptr<std::string> kept_;  // rare (a client sending ahead), so not held inline
+  std::unique_ptr<std::string> kept_;        // rare (a client sending ahead), so not held inline
+  std::unique_ptr<MessageDeflate> deflate_;  // when permessage-deflate is taken
   char peeked_ = 0;
   bool more_ = false;
+  bool deflate_on_ = false;
 #ifdef MSG_MORE
   static constexpr socket_type::message_flags kMore = MSG_MORE;
 #else

@@ -55,31 +55,23 @@ bool quiet_error(const beast::error_code& ec) {
 }
 
 // permessage-deflate (RFC 7692), taken when the client offers it, as every browser does, unless
-// `--deflate off`. Chosen from the CPU and bytes of each setting on the messages seats really
-// receive (bench/README.md, "Bytes per move"):
-// - an 8 KiB window (13 bits): a seat's next state repeats most of its last one, found in the
-//   window; a smaller one misses it and costs more bytes and more CPU, a larger one saves a
-//   little CPU for 32 or 96 KiB more deflate memory per connection;
-// - level 1: 1.2-2.8 times less CPU than level 6 in three games of four (Baba Yaga's small
-//   states: 1.3 times more), with a quarter of the text or less (0.10-0.12) on the wire;
-// - memory level 4 (Beast's default): 2 costs more CPU, 8 saves nothing;
-// - messages under 64 bytes (accepted, pong) go as they are; the threshold changes nothing else;
-// - the client's window: 512 bytes (9 bits) where its offer lets the server choose (chromium's
-//   does), since a client's messages are tens of bytes; a client that does not let the server
-//   choose keeps 32 KiB, the only answer RFC 7692 allows the server then.
-// A connection that took deflate keeps its deflate state (about 40 KiB, allocated by its
-// first compressed message) for its whole life: the context is what makes a state cheap.
-websocket::permessage_deflate deflate_options(const http::request<http::string_body>& request) {
-  websocket::permessage_deflate pmd;
-  pmd.server_enable = true;
-  pmd.server_max_window_bits = 13;
-  pmd.memLevel = 4;
-  pmd.compLevel = 1;
-  pmd.msg_size_threshold = 64;
-  const auto offer = request[http::field::sec_websocket_extensions];
-  pmd.client_max_window_bits =
-      offer.find("client_max_window_bits") != std::string_view::npos ? 9 : 15;
-  return pmd;
+// `--deflate off`. Beast's own is not compiled in: the frames are rewritten below it, in the
+// socket (server/net/message_deflate.hpp), compressed by our own writer and inflated by zlib.
+// The server compresses with an 8 KiB window (13 bits): a seat's next state repeats most of its
+// last one, found in the window. A client whose offer lets the server choose is asked for a
+// 512-byte window (9 bits): its messages are tens of bytes. Figures in bench/README.md, "Bytes
+// per move".
+constexpr DeflatePolicy kDeflatePolicy{13, 9};
+
+// Every Sec-WebSocket-Extensions line of the request, as one list.
+std::string extension_offers(const http::request<http::string_body>& request) {
+  std::string offers;
+  auto [it, end] = request.equal_range(http::field::sec_websocket_extensions);
+  for (; it != end; ++it) {
+    if (!offers.empty()) offers += ", ";
+    offers += it->value();
+  }
+  return offers;
 }
 
 }  // namespace
@@ -103,16 +95,23 @@ void WebsocketSession::run(http::request<http::string_body> request) {
   websocket::stream_base::timeout timeout{std::chrono::seconds(30), websocket::stream_base::none(),
                                           false};
   ws_.set_option(timeout);
-  // Runs after Beast has answered the extension offer: the answer says whether deflate is on.
+  if (ctx_.options.deflate)
+    if (auto terms = negotiate_deflate(extension_offers(request), kDeflatePolicy))
+      ws_.next_layer().agree_deflate(*terms, ctx_.options.limits.max_message_bytes);
   ws_.set_option(websocket::stream_base::decorator([this](websocket::response_type& res) {
     res.set(http::field::server, "sabbat");
     // A handshake Beast refuses (400: no key, a bad version) ends the connection: say so.
-    if (res.result() != http::status::switching_protocols) res.keep_alive(false);
-    deflated_ = res.count(http::field::sec_websocket_extensions) > 0;
+    if (res.result() != http::status::switching_protocols) {
+      res.keep_alive(false);
+      ws_.next_layer().drop_deflate();
+    } else if (const MessageDeflate* d = ws_.next_layer().agreed_deflate()) {
+      res.set(http::field::sec_websocket_extensions, deflate_answer(d->terms()));
+    }
   }));
-  if (ctx_.options.deflate) ws_.set_option(deflate_options(request));
   ws_.read_message_max(ctx_.options.limits.max_message_bytes);
   ws_.text(true);
+  // A message goes as one frame: the compressing socket then gets it in one write.
+  ws_.auto_fragment(false);
   ws_.async_accept(request,
                    beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
 }
@@ -122,6 +121,7 @@ void WebsocketSession::on_accept(beast::error_code ec) {
     if (!quiet_error(ec)) ctx_.log("websocket " + peer_ + ": handshake failed: " + ec.message());
     return;
   }
+  ws_.next_layer().start_deflate();
   queue(frame({{"type", "welcome"},
                {"protocol", kProtocolVersion},
                {"server", "sabbat 0.1"},
@@ -158,10 +158,7 @@ void WebsocketSession::idle_out() {
 }
 
 void WebsocketSession::read_next() {
-  // Boost 1.81's inflate can corrupt a message whose output fills the read buffer as the
-  // message ends (Beast issue 3028, fixed in Boost 1.90): a deflated message is read with room
-  // for the largest message allowed, so its output never fills the buffer.
-  ws_.async_read_some(buffer_, deflated_ ? ctx_.options.limits.max_message_bytes + 1 : kReadChunk,
+  ws_.async_read_some(buffer_, kReadChunk,
                       beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 

@@ -58,11 +58,12 @@ class WebsocketSession final : public Connection,
   void drop(std::string_view why);
   void idle_out();
 
-  // The socket handing Beast one frame at a time, with permessage-deflate when the client offers
-  // it (its state is allocated only then), and no stream timer, whose Beast ops cost an idle
-  // connection memory. Between messages no WebSocket read is pending, only a wait for the socket.
-  // The WebSocket layer's own timeout bounds the handshake; the idle watch bounds the rest.
-  boost::beast::websocket::stream<FramedSocket, true> ws_;
+  // The socket handing Beast one frame at a time, compressing and inflating them when the client
+  // took permessage-deflate (Beast's own is left out: false), and no stream timer, whose Beast
+  // ops cost an idle connection memory. Between messages no WebSocket read is pending, only a wait
+  // for the socket. The WebSocket layer's own timeout bounds the handshake; the idle watch bounds
+  // the rest.
+  boost::beast::websocket::stream<FramedSocket, false> ws_;
   // Read a little at a time (kReadChunk), so that a pending read holds almost nothing.
   boost::beast::flat_buffer buffer_;
   Context& ctx_;
@@ -78,7 +79,6 @@ class WebsocketSession final : public Connection,
   bool writing_ : 1 = false;  // a write is in flight: it writes the next queued frame when done
   bool watched_ : 1 = false;
   bool rate_logged_ : 1 = false;
-  bool deflated_ : 1 = false;   // permessage-deflate was negotiated
   bool counted_ : 1 = false;    // among the metrics' connections, from the handshake on
   bool lingering_ : 1 = false;  // the last frame is written: it closes after kCloseLinger
   IdleWatch* const idle_watch_;
