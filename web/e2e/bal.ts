@@ -122,7 +122,11 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         await go.click();
         count(action.includes(' + ') ? 'attack + spell' : 'attack');
       } else {
-        const all = await moves.all();
+        // The buttons of a state may come a moment after its seq (a busy machine's page, an
+        // answer to her last click still on its way): waited for while the state stands.
+        let all = await moves.all();
+        for (const t0 = Date.now(); all.length === 0 && table.latest.seq === seq && Date.now() - t0 < 5000; all = await moves.all()) await page.waitForTimeout(50);
+        if (all.length === 0 && table.latest.seq !== seq) continue;
         if (all.length === 0) throw new Error(`no move shown for ${JSON.stringify(legal)}`);
         const actions = await Promise.all(all.map((b) => b.getAttribute('data-action')));
         for (const a of actions) if (!legal.includes(a!)) throw new Error(`a button sends ${a}, not in ${JSON.stringify(legal)}`);
