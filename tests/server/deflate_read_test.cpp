@@ -6,6 +6,8 @@
 // connection uncompressed; `--deflate off` never answers the extension.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "deflate_client.hpp"
 #include "harness.hpp"
 
@@ -140,6 +142,36 @@ TEST(DeflateRead, RsvOneWhereItMayNotBeClosesWith1002) {
     c.send_raw(DeflateClient::frame(0xc9, "ping"));
     EXPECT_EQ(c.until_closed(), 1002);
   }
+}
+
+// RFC 6455 §5.1, §5.2: a compressed message's frames are gathered before Beast sees them, so
+// their framing is checked there: an unmasked continuation, RSV2 on one, and a message whose
+// data stops inside a block each close the connection with 1002.
+TEST(DeflateRead, AGatheredFrameThatBreaksTheFramingClosesWith1002) {
+  TempDir data;
+  TestServer server(data.path(), fast());
+  const auto closes = [&](const std::function<std::string(DeflateClient&)>& bytes) {
+    DeflateClient c(server.port(), kChromium);
+    c.send_raw(bytes(c));
+    return c.until_closed();
+  };
+  EXPECT_EQ(closes([](DeflateClient& c) {
+              const std::string z = c.deflate_message(ping("unmasked"));
+              const std::string rest = z.substr(2);
+              return DeflateClient::frame(0x41, z.substr(0, 2)) + '\x80' + char(rest.size()) + rest;
+            }),
+            1002);
+  EXPECT_EQ(closes([](DeflateClient& c) {
+              const std::string z = c.deflate_message(ping("rsv2"));
+              return DeflateClient::frame(0x41, z.substr(0, 2)) +
+                     DeflateClient::frame(0xa0, z.substr(2));
+            }),
+            1002);
+  EXPECT_EQ(closes([](DeflateClient& c) {
+              const std::string z = c.deflate_message(ping(std::string(300, 'c') + "ut short"));
+              return DeflateClient::frame(0xc1, z.substr(0, z.size() / 2));
+            }),
+            1002);
 }
 
 // §6: RSV1 without the extension negotiated stays Beast's protocol error.

@@ -1,5 +1,6 @@
 #include "server/net/deflate_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -156,7 +157,9 @@ void deflate_message(const std::string& history, std::size_t start, int window_b
     // Positions of one byte in four; no clearing between messages: a candidate is checked
     // against the bytes themselves, so a stale one only costs a comparison.
     thread_local std::array<std::uint32_t, std::size_t(1) << kHashBits> table{};
-    const std::size_t reach = (std::size_t(1) << window_bits) - 262;
+    // 9 to 15 bits, as RFC 7692 allows (the offer declines 8): below, the reach would wrap;
+    // above, distances would pass DEFLATE's 32 KiB.
+    const std::size_t reach = (std::size_t(1) << std::clamp(window_bits, 9, 15)) - 262;
     const std::size_t from = start > reach ? start - reach : 0;
     for (std::size_t p = from; p + 4 <= start; p += 4)
       table[hash(load32(buf + p))] = std::uint32_t(p);

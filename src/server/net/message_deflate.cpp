@@ -98,14 +98,19 @@ void MessageDeflate::take_in(const unsigned char* p, std::size_t n, std::string&
         if (h.rsv1()) return refuse(plain, false);  // §6.1: never on a control frame
       } else if (op == 0) {
         if (in_compressed_) {
-          if (h.rsv1()) return refuse(plain, false);  // §6.1: on the first frame only
+          // Collected here, so never seen by Beast: its checks are made here. RSV1 is on the
+          // first frame only (§6.1); a client masks every frame and sets no other reserved
+          // bit (RFC 6455 §5.1, §5.2).
+          if (h.rsv1() || h.reserved_23() || !h.masked()) return refuse(plain, false);
           in_pass_ = false;
         } else {
           in_plain_message_ = !h.fin();
         }
       } else {
-        // A new message while one is in progress, or a compressed one from an unmasked client.
-        if (in_compressed_ || (h.rsv1() && (in_plain_message_ || !h.masked())))
+        // A new message while one is in progress, or a compressed one from an unmasked client,
+        // with another reserved bit, or of a reserved opcode (3 to 7).
+        if (in_compressed_ ||
+            (h.rsv1() && (in_plain_message_ || !h.masked() || h.reserved_23() || op > 2)))
           return refuse(plain, false);
         if (h.rsv1()) {
           in_pass_ = false;
@@ -163,8 +168,11 @@ void MessageDeflate::hand_on_message(std::string& plain) {
   const int r = inflate(&z, Z_SYNC_FLUSH);
   const std::size_t got = text.size() - z.avail_out;
   if (got > max_message_) return refuse(plain, true);
-  // A final block may end the message (then only the tail we added is left), nothing else.
-  const bool whole = (r == Z_OK || r == Z_BUF_ERROR) ? z.avail_in == 0
+  // A final block may end the message (then only the tail we added is left), nothing else;
+  // otherwise every byte is read and the inflater stopped between blocks (data_type's bit
+  // 128), where the empty stored block of the tail leaves it: a message cut in a block is not
+  // whole.
+  const bool whole = (r == Z_OK || r == Z_BUF_ERROR) ? z.avail_in == 0 && (z.data_type & 128)
                      : r == Z_STREAM_END             ? z.avail_in <= sizeof kFlushTail
                                                      : false;
   if (!whole) return refuse(plain, false);

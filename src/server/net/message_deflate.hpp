@@ -36,8 +36,13 @@ struct FrameHead {
   bool rsv1() const { return (bytes[0] & 0x40) != 0; }
   unsigned opcode() const { return bytes[0] & 0x0f; }
   bool control() const { return (bytes[0] & 0x08) != 0; }
+  bool reserved_23() const { return (bytes[0] & 0x30) != 0; }  // RSV2 or RSV3
   bool masked() const { return (bytes[1] & 0x80) != 0; }
-  const unsigned char* key() const { return bytes + have - 4; }  // when masked
+  // The mask key; four zeros (no mask) for an unmasked frame.
+  const unsigned char* key() const {
+    static constexpr unsigned char kNone[4] = {};
+    return masked() ? bytes + have - 4 : kNone;
+  }
 };
 
 class MessageDeflate {
