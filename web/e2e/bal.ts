@@ -30,13 +30,7 @@ async function shoot(page: Page, screens: string | undefined, name: string, done
 export async function playBal(browser: Browser, bin: string, dist: string, screens?: string, lang: 'en' | 'fr' = 'en') {
   const server = await startServer(bin, dist);
   try {
-    // Each turn and window lasts at least the shortest window (1.5 s by default): a third here,
-    // which is the whole game's length against bots, and still longer than the page needs.
-    const setup = async (p: Page) => {
-      await p.locator('#param-level').selectOption('hard');
-      await p.locator('#param-window_min_ms').fill('0.5');
-    };
-    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', setup, lang === 'fr' ? 'fr-FR' : 'en-GB');
+    const table = await openBotTable(browser, server.url, 'Le Bal des Sorcières', '.bal', (p) => p.locator('#param-level').selectOption('hard').then(() => {}), lang === 'fr' ? 'fr-FR' : 'en-GB');
     const { page, frames } = table;
 
     const shots = new Set<string>();
@@ -97,11 +91,15 @@ export async function playBal(browser: Browser, bin: string, dist: string, scree
         // Compose the attack: potions, sometimes a spell, a witch; the button must then hold a
         // legal text, and only then is it clicked.
         // Every part of every legal attack is offered, and nothing else.
+        // (A busy machine's page may draw the state a moment before its options: waited for
+        // while the state stands.)
         for (const [part, re] of [['potions', /^attack \S+ with (\d \w+)/], ['spell', /^attack \S+ with \d \w+ \+ (.+)$/], ['target', /^attack (\S+)/]] as const) {
-          const offered = new Set(await page.locator(`.bal-option[data-part=${part}]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.value ?? '')));
           const wanted = new Set(legal.filter((a) => a.startsWith('attack ')).map((a) => re.exec(a)?.[1] ?? ''));
           if (part === 'spell' && wanted.size === 1) continue; // no spell to choose: the part is not shown
-          if ([...wanted].sort().join() !== [...offered].sort().join()) throw new Error(`${part}: offered ${[...offered]}, legal ${[...wanted]}`);
+          const offered = async () => new Set(await page.locator(`.bal-option[data-part=${part}]`).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.value ?? '')));
+          let seen = await offered();
+          for (const t0 = Date.now(); [...wanted].sort().join() !== [...seen].sort().join() && table.latest.seq === seq && Date.now() - t0 < 5000; seen = await offered()) await page.waitForTimeout(50);
+          if ([...wanted].sort().join() !== [...seen].sort().join()) throw new Error(`${part}: offered ${[...seen]}, legal ${[...wanted]}`);
         }
         const go = page.locator('.bal-go');
         if ((await go.getAttribute('data-action')) !== null) throw new Error('the attack button is ready before anything is chosen');
