@@ -32,11 +32,7 @@ std::string read_in_pieces(const uint8_t* data, size_t size, uint32_t seed, bool
   std::string plain;
   size_t at = 0;
   while (at < size) {
-    size_t piece = size - at;
-    if (seed != 0) {
-      seed = seed * 1103515245u + 12345u;  // cuts of 1 to 64 bytes
-      piece = std::min<size_t>(piece, 1 + (seed >> 16) % 64);
-    }
+    const size_t piece = sabbat::fuzz::next_cut(seed, size - at);
     d.take_in(data + at, piece, plain);
     at += piece;
   }

@@ -19,11 +19,7 @@ std::vector<size_t> ends_in_pieces(const uint8_t* data, size_t size, uint32_t se
   std::vector<size_t> ends;
   size_t at = 0;
   while (at < size) {
-    size_t piece = size - at;
-    if (seed != 0) {
-      seed = seed * 1103515245u + 12345u;  // cuts of 1 to 64 bytes
-      piece = std::min<size_t>(piece, 1 + (seed >> 16) % 64);
-    }
+    const size_t piece = sabbat::fuzz::next_cut(seed, size - at);
     bool ended = false;
     const size_t used = edge.through_frame_end(data + at, piece, ended);
     if (used == 0 || used > piece) sabbat::fuzz::broken("a call took no byte or too many");

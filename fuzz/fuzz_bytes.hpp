@@ -35,6 +35,15 @@ class Bytes {
   size_t pos_ = 0;
 };
 
+// The next piece of a stream of `left` bytes cut by `seed`: the rest at once for a seed of 0,
+// otherwise 1 to 64 bytes, the seed moving on.
+inline size_t next_cut(uint32_t& seed, size_t left) {
+  if (seed == 0) return left;
+  seed = seed * 1103515245u + 12345u;
+  const size_t piece = 1 + (seed >> 16) % 64;
+  return piece < left ? piece : left;
+}
+
 // A broken invariant: say which, and stop so that the fuzzer keeps the input.
 [[noreturn]] inline void broken(std::string_view what, std::string_view detail = {}) {
   std::fprintf(stderr, "invariant broken: %.*s %.*s\n", int(what.size()), what.data(),

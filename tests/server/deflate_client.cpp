@@ -11,6 +11,8 @@
 #include <cstring>
 #include <random>
 
+#include "client_frame.hpp"
+
 namespace sabbat::server::testing {
 
 namespace {
@@ -95,24 +97,10 @@ void DeflateClient::send_raw(const std::string& bytes) {
 }
 
 std::string DeflateClient::frame(unsigned char first, const std::string& payload) {
-  std::string f(1, char(first));
-  const std::size_t n = payload.size();
-  if (n < 126) {
-    f += char(0x80 | n);
-  } else if (n < 65536) {
-    f += char(0x80 | 126);
-    f += char(n >> 8);
-    f += char(n & 0xff);
-  } else {
-    f += char(0x80 | 127);
-    for (int i = 7; i >= 0; --i) f += char((uint64_t(n) >> (8 * i)) & 0xff);
-  }
   static std::mt19937 keys(7);
   unsigned char key[4];
   for (auto& k : key) k = static_cast<unsigned char>(keys());
-  f.append(reinterpret_cast<const char*>(key), 4);
-  for (std::size_t i = 0; i < n; ++i) f += char(payload[i] ^ key[i & 3]);
-  return f;
+  return masked_frame(first, payload, key);
 }
 
 std::string DeflateClient::deflate_message(const std::string& text) {

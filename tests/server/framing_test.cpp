@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "client_frame.hpp"
 #include "play.hpp"
 #include "server/net/framed_socket.hpp"
 #include "tcp_segments.hpp"
@@ -22,23 +23,8 @@ namespace {
 
 // A client frame (masked, as RFC 6455 §5.3 requires of clients): FIN set, `opcode`.
 std::string client_frame(const std::string& payload, unsigned opcode = 0x1) {
-  std::string f;
-  f += char(0x80 | opcode);
-  const std::size_t n = payload.size();
-  if (n < 126) {
-    f += char(0x80 | n);
-  } else if (n < 65536) {
-    f += char(0x80 | 126);
-    f += char(n >> 8);
-    f += char(n & 0xff);
-  } else {
-    f += char(0x80 | 127);
-    for (int i = 7; i >= 0; --i) f += char((uint64_t(n) >> (8 * i)) & 0xff);
-  }
-  const unsigned char key[4] = {0x37, 0xfa, 0x21, 0x3d};
-  for (unsigned char k : key) f += char(k);
-  for (std::size_t i = 0; i < n; ++i) f += char(payload[i] ^ key[i % 4]);
-  return f;
+  static constexpr unsigned char kKey[4] = {0x37, 0xfa, 0x21, 0x3d};
+  return masked_frame(static_cast<unsigned char>(0x80 | opcode), payload, kKey);
 }
 
 std::string ping(int id) {
